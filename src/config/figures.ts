@@ -1,0 +1,20 @@
+/** Marketing figures (SPEC section 9). Content files quote them; the values live here once. */
+export const figures = {
+  yearsExperience: '30+',
+  projectsDelivered: '500+',
+  happyClients: '100+',
+  expertTeam: '50+',
+  enterpriseProjects: '500+',
+  certifiedProfessionals: '50+',
+  savingsRange: '40-70%',
+  savings: '70%',
+  indiaProfessionals: '500M+',
+  countriesServed: '50+',
+  onTimeDelivery: '95%+',
+  teamDeployment: '1-2 weeks',
+  costReduction: 'up to 60%',
+  cloudMigrations: '500+',
+  architectureProjects: '200+',
+  erpImplementations: '500+',
+  support: '24/7',
+} as const;

@@ -1,0 +1,30 @@
+import { z } from 'astro/zod';
+import { isValidHref } from '../config/routes.ts';
+import { isIconName } from '../components/ui/icon-names.ts';
+
+/** A link target: a route of the spec's table, one of its redirects, an anchor, or an https/tel/mailto URL. */
+export const href = z.string().refine(isValidHref, {
+  error: (issue) => `"${String(issue.input)}" is not a page of this site (see src/config/routes.ts) nor an https:, tel: or mailto: link`,
+});
+
+export const icon = z.string().refine(isIconName, {
+  error: (issue) => `"${String(issue.input)}" is not a Lucide icon name (browse them at lucide.dev/icons, e.g. "database")`,
+});
+
+export const seo = z.object({
+  title: z.string().min(10).max(70),
+  description: z.string().min(50).max(170),
+});
+
+export const action = z.object({
+  label: z.string().min(1),
+  href,
+  /** Opens in a new tab (external sites only). */
+  external: z.boolean().default(false),
+  variant: z.enum(['primary', 'secondary', 'light', 'outline']).default('primary'),
+  icon: icon.optional(),
+  /** Extra words for screen readers and search engines when the visible label is generic ("Learn More"). */
+  context: z.string().optional(),
+});
+
+export type Action = z.infer<typeof action>;

@@ -1,0 +1,198 @@
+import { z } from 'astro/zod';
+import { action, href, icon } from './fields.ts';
+
+/** Fields every section shares: an anchor id, a small tagline over the title, the title, a subtitle and actions. */
+const heading = {
+  id: z.string().regex(/^[a-z0-9-]+$/, { error: 'use lowercase letters, digits and hyphens' }).optional(),
+  tagline: z.string().optional(),
+  title: z.string().min(1),
+  subtitle: z.string().optional(),
+  tone: z.enum(['plain', 'muted', 'dark']).default('plain'),
+  actions: z.array(action).default([]),
+};
+
+export const card = z.object({
+  icon: icon.optional(),
+  title: z.string().min(1),
+  description: z.string().min(1),
+  features: z.array(z.string()).default([]),
+  badge: z.string().optional(),
+  link: href.optional(),
+  /** Button text; the section's `linkLabel` or 'Learn More' when absent. */
+  linkLabel: z.string().optional(),
+  external: z.boolean().default(false),
+  /** Consulting offers show how long an engagement takes. */
+  duration: z.string().optional(),
+});
+
+const cards = z.object({
+  type: z.literal('cards'),
+  ...heading,
+  items: z.array(card).min(1),
+  columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+  variant: z.enum(['default', 'feature', 'compact']).default('default'),
+  linkLabel: z.string().default('Learn More'),
+  /** Where a card without its own link points (SPEC: any other service card falls back to /contact). */
+  defaultLink: href.optional(),
+});
+
+const listItem = z.union([z.string().min(1), z.object({ title: z.string().min(1), description: z.string().optional() })]);
+
+const checklist = z.object({
+  type: z.literal('checklist'),
+  ...heading,
+  items: z.array(listItem).min(1),
+  columns: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(2),
+  style: z.enum(['check', 'chips']).default('check'),
+});
+
+const steps = z.object({
+  type: z.literal('steps'),
+  ...heading,
+  items: z.array(z.object({ title: z.string(), description: z.string(), duration: z.string().optional() })).min(2),
+});
+
+export const stat = z.object({
+  number: z.number().nonnegative(),
+  suffix: z.string().default(''),
+  prefix: z.string().default(''),
+  label: z.string().min(1),
+});
+
+const stats = z.object({
+  type: z.literal('stats'),
+  ...heading,
+  items: z.array(stat).min(1),
+  /** Count from 0 to each number once scrolled into view (the About counters). */
+  animated: z.boolean().default(false),
+});
+
+const sla = z.object({
+  type: z.literal('sla'),
+  ...heading,
+  items: z
+    .array(
+      z.object({
+        title: z.string(),
+        responseTime: z.string(),
+        description: z.string(),
+        features: z.array(z.string()).default([]),
+      }),
+    )
+    .min(1),
+});
+
+const stages = z.object({
+  type: z.literal('stages'),
+  ...heading,
+  items: z.array(z.object({ stage: z.string(), description: z.string(), duration: z.string() })).min(1),
+});
+
+const maturity = z.object({
+  type: z.literal('maturity'),
+  ...heading,
+  items: z
+    .array(
+      z.object({
+        area: z.string(),
+        description: z.string(),
+        /** A named level ("Managed") or a percentage ("80%"). */
+        level: z.string(),
+        score: z.number().min(0).max(100),
+      }),
+    )
+    .min(1),
+});
+
+const severity = z.object({
+  type: z.literal('severity'),
+  ...heading,
+  items: z
+    .array(z.object({ level: z.string(), responseTime: z.string(), description: z.string() }))
+    .min(1),
+});
+
+const badges = z.object({
+  type: z.literal('badges'),
+  ...heading,
+  items: z.array(z.object({ label: z.string(), icon: icon.optional() })).min(1),
+});
+
+export const testimonial = z.object({
+  name: z.string(),
+  role: z.string().optional(),
+  company: z.string(),
+  content: z.string(),
+  rating: z.number().int().min(1).max(5).default(5),
+});
+
+const testimonials = z.object({
+  type: z.literal('testimonials'),
+  ...heading,
+  items: z.array(testimonial).min(1),
+});
+
+const split = z.object({
+  type: z.literal('split'),
+  ...heading,
+  paragraphs: z.array(z.string()).min(1),
+  panel: z.object({
+    title: z.string(),
+    items: z.array(z.object({ icon: icon.optional(), text: z.string() })).min(1),
+  }),
+});
+
+const faq = z.object({
+  type: z.literal('faq'),
+  ...heading,
+  items: z.array(z.object({ question: z.string(), answer: z.string() })).min(1),
+});
+
+const cta = z.object({
+  type: z.literal('cta'),
+  ...heading,
+  note: z.string().optional(),
+});
+
+/** Where the MDX body of the entry is rendered among the sections (after the hero when absent). */
+const prose = z.object({
+  type: z.literal('prose'),
+  id: heading.id,
+  tagline: heading.tagline,
+  title: z.string().optional(),
+  tone: heading.tone,
+});
+
+export const section = z.discriminatedUnion('type', [
+  cards,
+  checklist,
+  steps,
+  stats,
+  sla,
+  stages,
+  maturity,
+  severity,
+  badges,
+  testimonials,
+  split,
+  faq,
+  cta,
+  prose,
+]);
+
+export type Section = z.infer<typeof section>;
+export type SectionOf<T extends Section['type']> = Extract<Section, { type: T }>;
+export type Card = z.infer<typeof card>;
+export type Stat = z.infer<typeof stat>;
+
+export const hero = z.object({
+  tagline: z.string().optional(),
+  title: z.string().min(1),
+  subtitle: z.string().min(1),
+  actions: z.array(action).default([]),
+  badges: z.array(z.object({ icon: icon.optional(), label: z.string() })).default([]),
+  /** The highlighted phrase of the title, shown in the accent colour. */
+  highlight: z.string().optional(),
+});
+
+export type Hero = z.infer<typeof hero>;
