@@ -1,0 +1,26 @@
+/** Opens the embedded Postgres (PGlite) the local backend serves, with Supabase's roles and our migrations. */
+import { mkdir, readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { applyMigrations } from './migrations.ts';
+import { localRolesFile } from './repo-paths.ts';
+
+export const inMemory = 'memory://';
+
+export interface LocalDatabaseOptions {
+  /** A directory, or `memory://` for a throwaway database. */
+  dataDir: string;
+  migrationsDir: string;
+}
+
+export async function openLocalDatabase({ dataDir, migrationsDir }: LocalDatabaseOptions): Promise<PGlite> {
+  if (dataDir !== inMemory) await mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  try {
+    await db.exec(await readFile(localRolesFile, 'utf8'));
+    await applyMigrations(db, migrationsDir);
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

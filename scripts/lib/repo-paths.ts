@@ -1,0 +1,8 @@
+/** Where the local backend finds its SQL and keeps its data, independent of the working directory. */
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export const migrationsDir = `${repoRoot}supabase/migrations`;
+export const localRolesFile = `${repoRoot}supabase/local-roles.sql`;
+export const defaultDataDir = `${repoRoot}.local-data/pglite`;

@@ -1,0 +1,150 @@
+/**
+ * Local stand-in for `supabase start`: the contact form's slice of the Supabase REST API on
+ * http://127.0.0.1:54321, backed by embedded Postgres (PGlite) with the real migrations.
+ * Run `node scripts/local-backend.ts --help` for usage.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
+import { localSupabasePort } from '../src/config/local-supabase.ts';
+import { inMemory, openLocalDatabase } from './lib/local-database.ts';
+import { defaultDataDir, migrationsDir as defaultMigrationsDir } from './lib/repo-paths.ts';
+import { createTableRestApi } from './lib/table-rest-api.ts';
+
+export interface LocalBackendOptions {
+  port?: number;
+  host?: string;
+  /** A directory for the data, or `memory://` for a database that vanishes on close. */
+  dataDir?: string;
+  migrationsDir?: string;
+}
+
+export interface LocalBackend {
+  url: string;
+  close(): Promise<void>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+  const {
+    port = localSupabasePort,
+    host = '127.0.0.1',
+    dataDir = defaultDataDir,
+    migrationsDir = defaultMigrationsDir,
+  } = options;
+
+  // Claim the port before opening the data directory, so a second backend started by mistake
+  // fails on the port and never opens a PGlite directory another process is using.
+  let resolveApi: (handler: Handler) => void = () => {};
+  const api = new Promise<Handler>((resolve) => (resolveApi = resolve));
+  const server = createServer((req, res) => void api.then((handle) => handle(req, res)));
+  await listen(server, port, host);
+
+  let db: PGlite;
+  try {
+    db = await openLocalDatabase({ dataDir, migrationsDir });
+    resolveApi(await createTableRestApi(db));
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address !== null ? address.port : port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${boundPort}`,
+    async close() {
+      await closeServer(server);
+      await db.close();
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new Error(
+            `Port ${port} on ${host} is already in use. Another local backend or the Supabase CLI ` +
+              '(`supabase start`) may be running there; stop it or pass --port.',
+          ),
+        );
+      } else {
+        reject(new Error(`Cannot listen on ${host}:${port}: ${error.message}`));
+      }
+    });
+    // A deep accept queue so a burst of concurrent submissions is not slowed by SYN retries.
+    server.listen({ port, host, backlog: 2048 }, () => resolve());
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+const usage = `Usage: node scripts/local-backend.ts [--port N] [--data DIR | --memory]
+
+Serves the contact form's slice of the Supabase REST API locally, so the site works
+without a Supabase account:
+  POST /rest/v1/contact_submissions   (anon or service_role key)
+  GET  /rest/v1/contact_submissions   (service_role key only; select, order, limit, offset)
+Applies supabase/migrations/*.sql at start; keys are the public \`supabase start\` demo keys
+(src/config/local-supabase.ts).
+
+Options:
+  --port N      port to listen on (default ${localSupabasePort})
+  --host H      address to listen on (default 127.0.0.1)
+  --data DIR    PGlite data directory (default .local-data/pglite)
+  --memory      keep data in memory only; it is gone when the backend stops
+  -h, --help    show this help`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      memory: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  if (values.data !== undefined && values.memory) throw new UsageError('Use either --data or --memory, not both.');
+  const port = values.port === undefined ? localSupabasePort : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not '${values.port}'.`);
+  }
+  const dataDir = values.memory ? inMemory : (values.data ?? defaultDataDir);
+
+  const backend = await startLocalBackend({ port, dataDir, ...(values.host ? { host: values.host } : {}) });
+  const where = dataDir === inMemory ? 'in memory only' : relative(process.cwd(), dataDir) || '.';
+  console.log(`Local Supabase stand-in on ${backend.url} (data: ${where}). Ctrl+C stops it.`);
+
+  const stop = async () => {
+    await backend.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+class UsageError extends Error {}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`local-backend: ${message}`);
+    if (error instanceof UsageError) console.error('Run with --help for usage.');
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });
+}

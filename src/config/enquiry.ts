@@ -1,0 +1,31 @@
+/** The contact form's fields: the service choices and the length bounds the database enforces. */
+
+export const enquiryTable = 'contact_submissions';
+
+/** Spec section 3, in the spec's order: the "Service of Interest" choices. */
+export const serviceChoices = [
+  'Data Migration Services',
+  'Implementation Services',
+  'Microsoft Dynamics 365',
+  'Cybersecurity Solutions',
+  'Cloud Infrastructure',
+  'Technical Support',
+  'IT Consulting',
+  'Custom Software Development',
+  'Other',
+] as const;
+
+export type ServiceChoice = (typeof serviceChoices)[number];
+
+/**
+ * Character bounds per field, mirrored by the CHECK constraints in
+ * supabase/migrations/*_contact_submissions.sql (the database tests prove both agree).
+ * `min` applies after trimming; optional fields have no `min` because empty means null.
+ */
+export const enquiryLimits = {
+  name: { min: 1, max: 200 },
+  email: { max: 254 },
+  company: { max: 200 },
+  phone: { max: 40 },
+  message: { min: 1, max: 5000 },
+} as const;
