@@ -1,0 +1,58 @@
+/** The contact form's values and the table row they become. */
+import { serviceChoices, type ServiceChoice } from '../config/enquiry.ts';
+
+/** What the visitor typed; optional fields are '' when left empty. */
+export interface EnquiryValues {
+  name: string;
+  email: string;
+  company: string;
+  phone: string;
+  service: ServiceChoice | '';
+  message: string;
+}
+
+/** One row of contact_submissions as the client sends it (the server adds created_at). */
+export interface EnquiryRow {
+  /** Chosen by the client (crypto.randomUUID()) so a retried insert cannot store the enquiry twice. */
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  service: ServiceChoice | null;
+  message: string;
+}
+
+export const emptyEnquiry: EnquiryValues = { name: '', email: '', company: '', phone: '', service: '', message: '' };
+
+export function isServiceChoice(value: string): value is ServiceChoice {
+  return (serviceChoices as readonly string[]).includes(value);
+}
+
+function optional(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+export function toRow(values: EnquiryValues, id: string): EnquiryRow {
+  return {
+    id,
+    name: values.name.trim(),
+    email: values.email.trim(),
+    company: optional(values.company),
+    phone: optional(values.phone),
+    service: values.service === '' ? null : values.service,
+    message: values.message.trim(),
+  };
+}
+
+/**
+ * Name of a visually hidden field people never see and bots tend to fill. When it has a
+ * value, pretend success and send nothing, so the bot learns nothing.
+ */
+export const honeypotFieldName = 'website';
+
+/** Accepts a FormData entry: any string other than whitespace, or any file, counts as filled. */
+export function isHoneypotFilled(value: unknown): boolean {
+  return typeof value === 'string' ? value.trim() !== '' : value != null;
+}
