@@ -17,14 +17,15 @@ create table public.contact_submissions (
   client_address text,
 
   -- Bounds mirror src/config/enquiry.ts (enquiryLimits, serviceChoices).
+  -- `~ '\S'` means "not blank": at least one character that is not whitespace.
   constraint contact_submissions_name_length
-    check (char_length(btrim(name)) >= 1 and char_length(name) <= 200),
+    check (name ~ '\S' and char_length(name) <= 200),
   constraint contact_submissions_email_length
     check (char_length(email) <= 254),
   constraint contact_submissions_email_shape
     check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
   constraint contact_submissions_company_length
-    check (char_length(btrim(company)) >= 1 and char_length(company) <= 200),
+    check (company ~ '\S' and char_length(company) <= 200),
   constraint contact_submissions_phone_length
     check (char_length(phone) <= 40),
   constraint contact_submissions_phone_characters
@@ -42,7 +43,7 @@ create table public.contact_submissions (
       'Other'
     )),
   constraint contact_submissions_message_length
-    check (char_length(btrim(message)) >= 1 and char_length(message) <= 5000),
+    check (message ~ '\S' and char_length(message) <= 5000),
   constraint contact_submissions_client_address_length
     check (char_length(client_address) <= 100)
 );

@@ -1,0 +1,82 @@
+/**
+ * Fresh databases for the SQL tests: PGlite in memory always, and a throwaway database on the
+ * PostgreSQL server named by DATABASE_URL when it is set. Each starts with Supabase's API roles.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { applyMigrations } from '../../../scripts/lib/migrations.ts';
+import { localRolesFile, migrationsDir } from '../../../scripts/lib/repo-paths.ts';
+
+export type ApiRole = 'anon' | 'authenticated' | 'service_role';
+
+export interface TestDatabase {
+  exec(sql: string): Promise<unknown>;
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseTarget {
+  label: string;
+  open(): Promise<TestDatabase>;
+}
+
+async function openPglite(): Promise<TestDatabase> {
+  return PGlite.create('memory://');
+}
+
+async function openThrowawayPostgres(serverUrl: string): Promise<TestDatabase> {
+  const name = `contact_submissions_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return {
+    exec: (sql) => client.query(sql),
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
+    async close() {
+      await client.end();
+      await admin.query(`drop database ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export const databaseTargets: DatabaseTarget[] = [
+  { label: 'PGlite', open: openPglite },
+  ...(process.env.DATABASE_URL
+    ? [{ label: 'PostgreSQL', open: () => openThrowawayPostgres(process.env.DATABASE_URL!) }]
+    : []),
+];
+
+export async function createSupabaseRoles(db: TestDatabase): Promise<void> {
+  await db.exec(await readFile(localRolesFile, 'utf8'));
+}
+
+export async function migrate(db: TestDatabase): Promise<string[]> {
+  return applyMigrations(db, migrationsDir);
+}
+
+/** Runs one statement as an API role, like PostgREST does, and always switches back. */
+export async function queryAs<T = Record<string, unknown>>(
+  db: TestDatabase,
+  role: ApiRole,
+  sql: string,
+  params?: unknown[],
+): Promise<T[]> {
+  await db.exec(`set role ${role}`);
+  try {
+    return (await db.query<T>(sql, params)).rows;
+  } finally {
+    await db.exec('reset role');
+  }
+}
+
+/** The request headers PostgREST would expose to the trigger; null clears them. */
+export async function setRequestHeaders(db: TestDatabase, headers: Record<string, string> | null): Promise<void> {
+  await db.query(`select set_config('request.headers', $1, false)`, [headers === null ? '' : JSON.stringify(headers)]);
+}
