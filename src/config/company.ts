@@ -33,12 +33,11 @@ export const businessHours = [
 export const timeZone = 'IST (UTC+05:30)';
 
 export const socialLinks = [
-  { label: 'LinkedIn', href: 'https://www.linkedin.com/company/kalpaka-technologies', icon: 'linkedin' },
-  { label: 'Facebook', href: 'https://www.facebook.com/kalpakatechnologies', icon: 'facebook' },
+  { label: 'LinkedIn', href: 'https://www.linkedin.com/company/kalpaka-technologies' },
+  { label: 'Facebook', href: 'https://www.facebook.com/kalpakatechnologies' },
   {
     label: 'Google Maps reviews',
     href: 'https://www.google.com/maps/search/?api=1&query=Kalpaka+Technologies+Sector+62+Noida',
-    icon: 'map-pin',
   },
 ] as const;
 

@@ -193,6 +193,8 @@ export const hero = z.object({
   badges: z.array(z.object({ icon: icon.optional(), label: z.string() })).default([]),
   /** The highlighted phrase of the title, shown in the accent colour. */
   highlight: z.string().optional(),
+  /** Adds a "Call" button with the company phone number from src/config/company.ts. */
+  call: z.boolean().default(false),
 });
 
 export type Hero = z.infer<typeof hero>;

@@ -1,0 +1,63 @@
+import { getCollection, type CollectionKey } from 'astro:content';
+import { iconNode, isIconName } from '../components/ui/icon-names.ts';
+
+/** Icons that components draw themselves, beyond the ones content files name. */
+export const UI_ICONS = [
+  'arrow-right',
+  'arrow-up-right',
+  'badge-check',
+  'chevron-down',
+  'circle-check',
+  'clock',
+  'external-link',
+  'house',
+  'mail',
+  'map-pin',
+  'phone',
+  'star',
+  'timer',
+] as const;
+
+const COLLECTIONS: CollectionKey[] = ['pages', 'services', 'consulting', 'outsourcing', 'legal'];
+
+function collectIconFields(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectIconFields(item, into);
+  } else if (value && typeof value === 'object') {
+    for (const [key, field] of Object.entries(value)) {
+      if (key === 'icon' && typeof field === 'string') into.add(field);
+      else collectIconFields(field, into);
+    }
+  }
+}
+
+let cached: Promise<{ names: string[]; version: string }> | undefined;
+
+/** Every icon the site uses, and a short hash of the list that busts caches when it changes. */
+export function spriteIcons(): Promise<{ names: string[]; version: string }> {
+  cached ??= (async () => {
+    const names = new Set<string>(UI_ICONS);
+    for (const collection of COLLECTIONS) {
+      for (const entry of await getCollection(collection)) collectIconFields(entry.data, names);
+    }
+    const sorted = [...names].filter(isIconName).sort();
+    return { names: sorted, version: hash(sorted.join(',')) };
+  })();
+  return cached;
+}
+
+function hash(text: string): string {
+  let value = 5381;
+  for (let index = 0; index < text.length; index += 1) value = ((value * 33) ^ text.charCodeAt(index)) >>> 0;
+  return value.toString(36);
+}
+
+export function spriteSvg(names: readonly string[]): string {
+  const symbols = names.map((name) => {
+    const body = iconNode(name)
+      .map(([tag, attributes]) => `<${tag} ${Object.entries(attributes).map(([key, value]) => `${key}="${value}"`).join(' ')}/>`)
+      .join('');
+    return `<symbol id="${name}" viewBox="0 0 24 24">${body}</symbol>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
+}
