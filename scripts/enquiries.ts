@@ -1,0 +1,70 @@
+/**
+ * Staff export of contact form enquiries, newest first. Run `npm run enquiries -- --help`.
+ */
+import { relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { localSupabasePort, localSupabaseServiceRoleKey, localSupabaseUrl } from '../src/config/local-supabase.ts';
+import { toCsv, toJson, toTable, type StoredEnquiry } from './lib/enquiry-export-format.ts';
+import { isListening, readDataDir, readViaApi } from './lib/enquiry-sources.ts';
+import { defaultDataDir } from './lib/repo-paths.ts';
+
+const usage = `Usage: npm run enquiries -- [--json | --csv]
+
+Lists contact form enquiries, newest first, as an aligned table (default), JSON or CSV.
+
+Source, in this order:
+  1. SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set: the hosted project (service role key).
+  2. Something listening on ${localSupabaseUrl}: the local backend (npm run backend).
+  3. Otherwise: the local data in .local-data/pglite, opened directly and only read.
+
+Options:
+  --json      print JSON (all columns)
+  --csv       print CSV (RFC 4180, formula-like text prefixed with ')
+  -h, --help  show this help`;
+
+class UsageError extends Error {}
+
+async function readEnquiries(): Promise<StoredEnquiry[]> {
+  const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: key } = process.env;
+  if (url || key) {
+    if (!url || !key) throw new UsageError('Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or neither.');
+    console.error(`Reading enquiries from ${url}`);
+    return readViaApi(url, key);
+  }
+  if (await isListening('127.0.0.1', localSupabasePort)) {
+    console.error(`Reading enquiries from the local backend at ${localSupabaseUrl}`);
+    return readViaApi(localSupabaseUrl, localSupabaseServiceRoleKey);
+  }
+  const where = relative(process.cwd(), defaultDataDir) || defaultDataDir;
+  console.error(`No local backend on ${localSupabaseUrl}; reading ${where} directly (read only).`);
+  const rows = await readDataDir(defaultDataDir);
+  if (rows === 'no-data') {
+    console.error('No enquiries stored locally yet: start `npm run backend` and send the contact form.');
+    return [];
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { json: { type: 'boolean' }, csv: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  if (values.json && values.csv) throw new UsageError('Choose one of --json and --csv.');
+  const rows = await readEnquiries();
+  const format = values.json ? toJson : values.csv ? toCsv : toTable;
+  process.stdout.write(format(rows));
+  if (!values.json && !values.csv) console.error(`${rows.length} ${rows.length === 1 ? 'enquiry' : 'enquiries'}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`enquiries: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error('Run with --help for usage.');
+    process.exit(2);
+  }
+  process.exit(1);
+});
