@@ -1,19 +1,12 @@
-import { consultingRoutes, outsourcingRoutes, serviceRoutes, type Route } from './routes.ts';
+/** Fixed menus. The header's dropdowns and the footer's Core Services come from the content collections (src/lib/menus.ts). */
 
-export interface NavItem {
-  label: string;
-  href: string;
-  children?: readonly Route[];
-}
-
-/** The header menu: the spec's five entries, the last three with a dropdown of their sub-pages. */
-export const headerNav: readonly NavItem[] = [
+export const headerNav = [
   { label: 'Home', href: '/' },
   { label: 'About', href: '/about' },
-  { label: 'Services', href: '/services', children: serviceRoutes },
-  { label: 'Consulting', href: '/consulting', children: consultingRoutes },
-  { label: 'Outsourcing', href: '/outsourcing', children: outsourcingRoutes },
-];
+  { label: 'Services', href: '/services', section: 'services' },
+  { label: 'Consulting', href: '/consulting', section: 'consulting' },
+  { label: 'Outsourcing', href: '/outsourcing', section: 'outsourcing' },
+] as const;
 
 export const footerQuickLinks = [
   { label: 'About Us', href: '/about' },
@@ -21,15 +14,6 @@ export const footerQuickLinks = [
   { label: 'Consulting', href: '/consulting' },
   { label: 'Outsourcing', href: '/outsourcing' },
   { label: 'Contact', href: '/contact' },
-] as const;
-
-export const footerCoreServices = [
-  { label: 'Data Migration Services', href: '/services/data-migration' },
-  { label: 'ERP Support Services', href: '/services/erp-support-services' },
-  { label: 'Cybersecurity Solutions', href: '/services/security' },
-  { label: 'Cloud Consulting', href: '/consulting/cloud-strategy' },
-  { label: 'Technical Support', href: '/services/technical-support-services' },
-  { label: 'KPO/BPO Services', href: '/services/bpo' },
 ] as const;
 
 export const legalLinks = [

@@ -1,10 +1,10 @@
 import { z } from 'astro/zod';
-import { isValidHref } from '../config/routes.ts';
+import { isValidHref } from '../lib/known-routes.ts';
 import { isIconName } from '../components/ui/icon-names.ts';
 
 /** A link target: a route of the spec's table, one of its redirects, an anchor, or an https/tel/mailto URL. */
 export const href = z.string().refine(isValidHref, {
-  error: (issue) => `"${String(issue.input)}" is not a page of this site (see src/config/routes.ts) nor an https:, tel: or mailto: link`,
+  error: (issue) => `"${String(issue.input)}" is not a page of this site (src/config/routes.ts or a file in content/) nor an https:, tel: or mailto: link`,
 });
 
 export const icon = z.string().refine(isIconName, {

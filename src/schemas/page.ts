@@ -15,6 +15,8 @@ export const subPage = page.extend({
   order: z.number().int(),
   /** Short name in menus and breadcrumbs. */
   navLabel: z.string().min(1).max(40),
+  /** Listed in the footer's Core Services under this label, at this position. */
+  coreService: z.object({ label: z.string().min(1), order: z.number().int() }).optional(),
 });
 
 export const legalPage = z.object({

@@ -1,9 +1,10 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ChevronDownIcon, MenuIcon, XIcon } from './icons.tsx';
-import { headerNav } from '../../config/navigation.ts';
+import type { MenuItem } from '../../lib/menus.ts';
 
 interface Props {
+  menu: MenuItem[];
   /** The page being shown, as a site path ('/services/security'). */
   currentPath: string;
 }
@@ -14,7 +15,7 @@ interface Props {
  * adds Escape to close, focus return, closing on link choice or outside click, and exclusivity for
  * browsers without details[name].
  */
-function Menu({ currentPath }: Props) {
+function Menu({ menu, currentPath }: Props) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const toggleRef = useRef<HTMLElement>(null);
 
@@ -68,7 +69,7 @@ function Menu({ currentPath }: Props) {
         className="fixed inset-x-0 top-(--header-height) bottom-0 overflow-y-auto border-t border-ink-200 bg-white px-4 pt-2 pb-8"
       >
         <ul className="divide-y divide-ink-100">
-          {headerNav.map((item) => (
+          {menu.map((item) => (
             <li key={item.href} className="relative">
               <a
                 href={item.href}
@@ -85,10 +86,10 @@ function Menu({ currentPath }: Props) {
                   </summary>
                   <ul className="mb-3 ml-3 border-l-2 border-brand-100 pl-3">
                     {item.children.map((child) => (
-                      <li key={child.path}>
+                      <li key={child.href}>
                         <a
-                          href={child.path}
-                          aria-current={currentPath === child.path ? 'page' : undefined}
+                          href={child.href}
+                          aria-current={currentPath === child.href ? 'page' : undefined}
                           className="block rounded py-2.5 text-sm text-ink-700 hover:text-brand-700 aria-[current]:font-semibold aria-[current]:text-brand-700"
                         >
                           {child.label}

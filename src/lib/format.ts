@@ -1,0 +1,11 @@
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "18 Aug 2025": the form the spec uses for "Last updated". */
+export function formatDate(date: Date): string {
+  return dateFormat.format(date);
+}
+
+/** "2025-08-18" for <time datetime>. */
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
