@@ -164,7 +164,8 @@ function requestHeadersJson(req: IncomingMessage): string {
 
 function preferences(req: IncomingMessage): Map<string, string> {
   const prefs = new Map<string, string>();
-  for (const item of (req.headers.prefer ?? '').split(',')) {
+  const header = req.headers.prefer ?? '';
+  for (const item of (Array.isArray(header) ? header.join(',') : header).split(',')) {
     const [key, value] = item.trim().split('=');
     if (key && value) prefs.set(key, value);
   }
