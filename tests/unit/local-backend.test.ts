@@ -135,6 +135,12 @@ describe('the local backend over HTTP', () => {
     expect(JSON.parse(reply.body)).toMatchObject({ code: '23502' });
   });
 
+  it('answers an empty object with 400 and 23502, as the required fields are missing', async () => {
+    const reply = await post({});
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body)).toMatchObject({ code: '23502' });
+  });
+
   it('answers an anon attempt to set created_at with 401 and 42501', async () => {
     const reply = await post({ ...enquiry(), created_at: '2020-01-01T00:00:00Z' });
     expect(reply.status).toBe(401);
