@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/chromium.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4322);
+
+/** End-to-end tests against the built site in dist/, served like a static host, in Debian's Chromium. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `node scripts/serve-dist.ts --port ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+  },
+});

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('desktop header', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('shows the five menu entries and the phone link', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Home', 'About', 'Services', 'Consulting', 'Outsourcing']) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    const phone = page.getByRole('banner').locator('a[href^="tel:+91"]');
+    await expect(phone).toBeVisible();
+  });
+
+  test('a dropdown opens on hover and lists the section pages', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const dataMigration = nav.getByRole('link', { name: 'Data Migration' });
+    await expect(dataMigration).toBeHidden();
+    await nav.getByRole('link', { name: 'Consulting', exact: true }).hover();
+    await expect(nav.getByRole('link', { name: 'IT Strategy' })).toBeVisible();
+    await expect(dataMigration).toBeHidden();
+    await nav.getByRole('link', { name: 'Services', exact: true }).hover();
+    await expect(dataMigration).toBeVisible();
+    await expect(nav.getByRole('list', { name: 'Services pages' }).getByRole('link')).toHaveCount(10);
+  });
+
+  test('a dropdown opens on keyboard focus and its links take focus in order', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'About', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Services', exact: true })).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Data Migration' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Data Migration' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/services\/data-migration$/);
+  });
+
+  test('the current page and its section are marked', async ({ page }) => {
+    await page.goto('/consulting/cloud-strategy');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Consulting', exact: true })).toHaveAttribute('aria-current', 'true');
+    await expect(nav.getByRole('link', { name: 'Cloud Strategy & Migration', includeHidden: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute('aria-current');
+    await page.goto('/about');
+    await expect(nav.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the dropdowns need no JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Outsourcing', exact: true }).hover();
+    await nav.getByRole('link', { name: 'Virtual Teams' }).click();
+    await expect(page).toHaveURL(/\/outsourcing\/virtual-teams$/);
+    await context.close();
+  });
+});

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+const hrefs = (page: Page, title: string) =>
+  section(page, title)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+});
+
+test('the hero has the tagline, the main call to action, a call button and four badges', async ({ page }) => {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Turning tomorrow's tech into today's business advantage");
+  await expect(page.getByRole('link', { name: 'Transform Your Business Now' })).toHaveAttribute('href', '/contact');
+  await expect(page.getByRole('main').getByRole('link', { name: /^Call \+91/ })).toHaveAttribute('href', /^tel:\+91\d+$/);
+  for (const badge of ['30+ Years Experience', '500+ Projects Delivered', '24/7 Support', 'Global Expertise']) {
+    await expect(page.getByRole('main').getByText(badge, { exact: true })).toBeVisible();
+  }
+});
+
+test('Our Expertise has six cards with the spec targets', async ({ page }) => {
+  expect(await hrefs(page, 'Our Expertise')).toEqual([
+    '/services/data-migration',
+    '/consulting/cloud-strategy',
+    '/services/security',
+    '/consulting/it-strategy',
+    '/services/app-support',
+    '/services/services-outsourcing',
+  ]);
+});
+
+test('Consulting Verticals has three cards with the spec targets', async ({ page }) => {
+  expect(await hrefs(page, 'Consulting Verticals')).toEqual([
+    '/consulting/digital-transformation',
+    '/consulting/it-strategy',
+    '/consulting/process-optimization',
+  ]);
+});
+
+test('the Digital Transformation content infrastructure cards all lead to digital transformation', async ({ page }) => {
+  expect(await hrefs(page, 'Content Infrastructure for Digital Transformation')).toEqual(Array(3).fill('/consulting/digital-transformation'));
+});
+
+test('AI-Powered Solutions has two cards, five values and Explore AI Solutions to /contact', async ({ page }) => {
+  const ai = section(page, 'AI-Powered Solutions');
+  await expect(ai.getByRole('heading', { level: 3 })).toHaveText(['Enterprise Data Analytics', 'Conversational Analytics']);
+  const values = section(page, 'Value for Industry');
+  await expect(values.getByRole('listitem')).toHaveCount(5);
+  await expect(values.getByRole('link', { name: 'Explore AI Solutions' })).toHaveAttribute('href', '/contact');
+});
+
+test('Get to Know leads to /about and the Why Choose panel lists the four reasons', async ({ page }) => {
+  const about = section(page, 'Get to Know Kalpaka Technologies');
+  await expect(about.getByRole('link', { name: /^Learn More/ })).toHaveAttribute('href', '/about');
+  const panel = about.getByRole('complementary');
+  await expect(panel.getByRole('listitem')).toHaveText([/500\+ enterprise projects/, /50\+ certified professionals/, /30\+ years/, /Global delivery/]);
+});
+
+test('three testimonials, each with name, company and a rating read as 5 out of 5', async ({ page }) => {
+  const quotes = section(page, 'What Our Clients Say').getByRole('figure');
+  await expect(quotes).toHaveCount(3);
+  for (const quote of await quotes.all()) {
+    await expect(quote.getByText('Rated 5 out of 5')).toBeAttached();
+    await expect(quote.locator('figcaption p')).toHaveCount(2);
+  }
+});
+
+test('the closing call to action offers a free consultation and the services', async ({ page }) => {
+  await expect(page.getByRole('link', { name: 'Get Free Consultation' })).toHaveAttribute('href', '/contact');
+  await expect(page.getByRole('link', { name: 'Explore Services' })).toHaveAttribute('href', '/services');
+});
+
+test('the footer has the blurb, links, contact details, five offices and the 2025 copyright', async ({ page }) => {
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText(/world-class IT solutions with 30\+ years/)).toBeVisible();
+  const quick = footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link');
+  await expect(quick).toHaveText(['About Us', 'Services', 'Consulting', 'Outsourcing', 'Contact']);
+  const core = footer.getByRole('navigation', { name: 'Core Services' }).getByRole('link');
+  await expect(core).toHaveText([
+    'Data Migration Services',
+    'ERP Support Services',
+    'Cybersecurity Solutions',
+    'Cloud Consulting',
+    'Technical Support',
+    'KPO/BPO Services',
+  ]);
+  await expect(footer.locator('a[href^="tel:+91"]')).toHaveCount(1);
+  await expect(footer.locator('a[href$="@example.com"]')).toHaveCount(1);
+  await expect(footer.locator('address')).toHaveCount(5);
+  for (const country of ['India', 'USA', 'UK', 'Canada', 'Australia']) await expect(footer.locator('address', { hasText: country })).toHaveCount(1);
+  const external = footer.locator('a[target="_blank"]');
+  await expect(external).toHaveCount(3);
+  for (const link of await external.all()) await expect(link).toHaveAttribute('rel', /noopener/);
+  await expect(footer.getByText(/© 2025 /)).toBeVisible();
+  for (const name of ['Privacy Policy', 'Terms & Conditions', 'Refund & Cancellation Policy']) {
+    await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+});

@@ -1,0 +1,22 @@
+import type { Page } from '@playwright/test';
+import { SPEC_ROUTES } from '../../src/config/routes.ts';
+
+export { SPEC_ROUTES };
+
+/** Collects console errors and uncaught exceptions on a page. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Resolves once the island inside `selector` has hydrated (Astro drops the `ssr` attribute then). */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const island = document.querySelector(sel)?.closest('astro-island');
+    return !!island && !island.hasAttribute('ssr');
+  }, selector);
+}
