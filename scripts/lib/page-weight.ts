@@ -1,0 +1,86 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface PageWeight {
+  /** Site path, e.g. /services/security. */
+  path: string;
+  html: number;
+  css: number;
+  /** JavaScript fetched before the visitor interacts: module scripts and islands hydrating on load, idle or visible. */
+  jsOnLoad: number;
+  /** JavaScript that waits for an interaction (client:interact islands). */
+  jsOnInteraction: number;
+}
+
+const gzipSize = (content: Buffer | string) => gzipSync(content, { level: 9 }).length;
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** A page whose HTML only redirects elsewhere is not a page a visitor reads. */
+const isRedirectPage = (html: string) => /<meta http-equiv="refresh"/.test(html) && !/<main/.test(html);
+
+function sitePath(root: string, file: string): string {
+  const path = `/${relative(root, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
+  return path.length > 1 ? path.replace(/\/$/, '') : '/';
+}
+
+/** Module files a script imports statically (the chunk graph a browser walks before running it). */
+async function withImports(root: string, file: string, seen: Set<string>): Promise<void> {
+  if (seen.has(file)) return;
+  seen.add(file);
+  const code = await readFile(join(root, file), 'utf8');
+  for (const match of code.matchAll(/(?:import|from)\s*["'](\.{0,2}\/[^"']+\.js)["']/g)) {
+    const target = new URL(match[1]!, `http://site${file}`).pathname;
+    await withImports(root, target, seen);
+  }
+}
+
+async function bytesOf(root: string, files: Iterable<string>): Promise<number> {
+  let total = 0;
+  for (const file of files) total += gzipSize(await readFile(join(root, file)));
+  return total;
+}
+
+export async function measurePage(root: string, file: string): Promise<PageWeight | undefined> {
+  const html = await readFile(file, 'utf8');
+  if (isRedirectPage(html)) return undefined;
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]!);
+
+  const eager = new Set<string>();
+  const lazy = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) await withImports(root, match[1]!, eager);
+  for (const island of html.matchAll(/<astro-island([^>]*)>/g)) {
+    const attributes = island[1]!;
+    const component = /component-url="([^"]+)"/.exec(attributes)?.[1];
+    const renderer = /renderer-url="([^"]+)"/.exec(attributes)?.[1];
+    const directive = /client="([^"]+)"/.exec(attributes)?.[1];
+    const target = directive === 'interact' || directive === 'only' ? lazy : eager;
+    for (const url of [component, renderer]) if (url) await withImports(root, url, target);
+  }
+  for (const file of eager) lazy.delete(file);
+
+  return {
+    path: sitePath(root, file),
+    html: gzipSize(html),
+    // Inline <style> is part of the HTML bytes already.
+    css: await bytesOf(root, css),
+    jsOnLoad: await bytesOf(root, eager),
+    jsOnInteraction: await bytesOf(root, lazy),
+  };
+}
+
+export async function measureSite(rootDir = 'dist'): Promise<PageWeight[]> {
+  const root = resolve(rootDir);
+  let files: string[];
+  try {
+    files = await htmlFiles(root);
+  } catch {
+    throw new Error(`No ${rootDir}/ folder: run "npm run build" first.`);
+  }
+  const pages = await Promise.all(files.map((file) => measurePage(root, file)));
+  return pages.filter((page): page is PageWeight => page !== undefined).sort((a, b) => a.path.localeCompare(b.path));
+}

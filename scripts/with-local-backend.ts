@@ -1,0 +1,47 @@
+/**
+ * Runs a command (astro dev, astro preview) with the local Supabase stand-in beside it, so the contact
+ * form works with no account and no configuration. Skips the backend when PUBLIC_SUPABASE_URL points
+ * at a hosted project, and reuses whatever already listens on 54321 (another backend, `supabase start`).
+ */
+import { spawn } from 'node:child_process';
+import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
+import { startLocalBackend, type LocalBackend } from './local-backend.ts';
+
+const command = process.argv.slice(2);
+if (command.length === 0 || command[0] === '--help') {
+  console.log('Usage: node scripts/with-local-backend.ts <command …>\nExample: node scripts/with-local-backend.ts astro dev');
+  process.exit(command.length === 0 ? 1 : 0);
+}
+
+async function portAnswers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let backend: LocalBackend | undefined;
+const target = process.env.PUBLIC_SUPABASE_URL;
+if (target && target !== localSupabaseUrl) {
+  console.log(`[backend] PUBLIC_SUPABASE_URL is ${target}: not starting the local backend.`);
+} else if (await portAnswers(localSupabaseUrl)) {
+  console.log(`[backend] Something already answers on port ${localSupabasePort}; the form will use it.`);
+} else {
+  try {
+    backend = await startLocalBackend();
+    console.log(`[backend] Local Supabase stand-in on ${backend.url} (data in .local-data/; list enquiries with "npm run enquiries").`);
+  } catch (error) {
+    console.error(`[backend] ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', shell: process.platform === 'win32' });
+const stop = async (code: number) => {
+  await backend?.close();
+  process.exit(code);
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => void stop(code ?? (signal ? 1 : 0)));
