@@ -1,0 +1,162 @@
+/**
+ * A writer's mistake in a content file is caught by the zod schemas with the field's path and a message
+ * that says what to do, and `astro sync` (which every build runs first) names the file and the field.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { legalPage, page, subPage } from '../../src/schemas/page.ts';
+
+/** A valid sub-page; each test breaks one field of a copy. */
+const valid = () => ({
+  seo: { title: 'Data Migration Services', description: 'Secure, validated movement of data between databases, ERPs and cloud platforms.' },
+  order: 1,
+  navLabel: 'Data Migration',
+  hero: { title: 'Move Your Data With Confidence', subtitle: 'We migrate data with full reconciliation.' },
+  sections: [
+    {
+      type: 'cards',
+      title: 'Data Migration Expertise',
+      items: [{ icon: 'database', title: 'Database Migration', description: 'Between engines.', features: ['Schema conversion'], link: '/contact' }],
+    },
+    { type: 'stats', title: 'By the Numbers', items: [{ number: 500, suffix: '+', label: 'Projects Delivered' }] },
+  ],
+});
+
+type Entry = ReturnType<typeof valid> & Record<string, unknown>;
+
+/** The issues zod reports for `data`, as "path: message" lines. */
+function problems(schema: typeof page | typeof subPage | typeof legalPage, data: unknown): string[] {
+  const result = schema.safeParse(data);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+describe('content schemas', () => {
+  it('accept a valid sub-page, and fill defaults', () => {
+    const parsed = subPage.parse(valid());
+    expect(parsed.sections[0]).toMatchObject({ type: 'cards', columns: 3, linkLabel: 'Learn More' });
+    expect(parsed.hero.actions).toEqual([]);
+  });
+
+  it('reject a missing title, naming the field', () => {
+    const entry: Entry = valid();
+    delete (entry.hero as Partial<Entry['hero']>).title;
+    expect(problems(subPage, entry)).toEqual(['hero.title: Invalid input: expected string, received undefined']);
+    expect(problems(legalPage, { seo: entry.seo, lastUpdated: '2025-08-18', summary: 'Terms.' })).toEqual([
+      'title: Invalid input: expected string, received undefined',
+    ]);
+  });
+
+  it('reject features that are not a list', () => {
+    const entry = valid();
+    Object.assign(entry.sections[0]!.items[0]!, { features: 'Schema conversion, data cleansing' });
+    expect(problems(subPage, entry)).toEqual(['sections.0.items.0.features: Invalid input: expected array, received string']);
+  });
+
+  it('reject a link to a route that does not exist, and accept routes, redirects, anchors and https/tel/mailto', () => {
+    const withLink = (link: string) => {
+      const entry = valid();
+      Object.assign(entry.sections[0]!.items[0]!, { link });
+      return problems(subPage, entry);
+    };
+    expect(withLink('/services/data-migrations')).toEqual([
+      'sections.0.items.0.link: "/services/data-migrations" is not a page of this site (src/config/routes.ts or a file in content/) nor an https:, tel: or mailto: link',
+    ]);
+    expect(withLink('http://example.com')).toHaveLength(1);
+    expect(withLink('/services#')).toHaveLength(1);
+    for (const ok of ['/', '/about', '/services/data-migration', '/services/outsourcing', '/services#all-services', '#process', 'https://talent.example.com/contact', 'tel:+911204567890', 'mailto:info@example.com']) {
+      expect(withLink(ok), ok).toEqual([]);
+    }
+  });
+
+  it('reject an unknown icon, pointing to the Lucide catalogue', () => {
+    const entry = valid();
+    Object.assign(entry.sections[0]!.items[0]!, { icon: 'databse' });
+    expect(problems(subPage, entry)).toEqual([
+      'sections.0.items.0.icon: "databse" is not a Lucide icon name (browse them at lucide.dev/icons, e.g. "database")',
+    ]);
+  });
+
+  it('reject a section with an unknown type, listing the types that exist', () => {
+    const entry = valid();
+    Object.assign(entry.sections[0]!, { type: 'carousel' });
+    const [problem, ...rest] = problems(subPage, entry);
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^sections\.0\.type: Invalid discriminator value\. Expected 'cards' \| 'checklist' \| 'steps' \| 'stats'/);
+  });
+
+  it('reject a stat number written as a string', () => {
+    const entry = valid();
+    Object.assign(entry.sections[1]!.items[0]!, { number: '500' });
+    expect(problems(subPage, entry)).toEqual(['sections.1.items.0.number: Invalid input: expected number, received string']);
+  });
+
+  it('require order and navLabel on a sub-page but not on a top-level page', () => {
+    const { order: _order, navLabel: _navLabel, ...topLevel } = valid();
+    expect(problems(page, topLevel)).toEqual([]);
+    expect(problems(subPage, topLevel)).toEqual([
+      'order: Invalid input: expected number, received undefined',
+      'navLabel: Invalid input: expected string, received undefined',
+    ]);
+  });
+});
+
+describe('astro sync on a broken content file', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+
+  it('fails and names the file and the field', { timeout: 20_000 }, async () => {
+    const project = await mkdtemp(join(tmpdir(), 'content-schema-'));
+    try {
+      for (const entry of ['src', 'content', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+        await cp(join(root, entry), join(project, entry), { recursive: true });
+      }
+      // Link each package, not node_modules itself, so Vite's caches (node_modules/.vite) stay in the copy.
+      await mkdir(join(project, 'node_modules'));
+      for (const name of await readdir(join(root, 'node_modules'))) {
+        if (!name.startsWith('.')) await symlink(join(root, 'node_modules', name), join(project, 'node_modules', name));
+      }
+      await writeFile(
+        join(project, 'content/services/broken-example.mdx'),
+        [
+          '---',
+          'seo:',
+          '  title: Broken Example | Kalpaka Technologies',
+          '  description: A page with a mistake that the content schema must reject before anything is built.',
+          'order: 99',
+          'navLabel: Broken Example',
+          'hero:',
+          '  title: Broken Example',
+          '  subtitle: The features of its card are written as text instead of a list.',
+          'sections:',
+          '  - type: cards',
+          '    title: Cards',
+          '    items:',
+          '      - title: A card',
+          '        description: Its features are a sentence, not a list.',
+          '        features: Schema conversion, data cleansing',
+          '---',
+          '',
+        ].join('\n'),
+      );
+
+      const astro = join(root, 'node_modules/astro/bin/astro.mjs');
+      const run = promisify(execFile)(process.execPath, [astro, 'sync'], { cwd: project, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+      const failure = await run.then(
+        () => undefined,
+        (error: { code?: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failure, 'astro sync should fail').toBeDefined();
+      const output = `${failure!.stdout}\n${failure!.stderr}`;
+      expect(failure!.code).not.toBe(0);
+      expect(output).toContain('services → broken-example data does not match collection schema');
+      expect(output).toMatch(/sections\.0\.items\.0\.features.*Expected type `"array"`, received `"string"`/);
+      expect(output).toContain('content/services/broken-example.mdx');
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
+  });
+});
