@@ -16,9 +16,17 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `node scripts/serve-dist.ts --port ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
-  },
+  webServer: [
+    {
+      command: `node scripts/serve-dist.ts --port ${port}`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      // The built site talks to the local Supabase stand-in; a fresh in-memory database per run.
+      command: 'node scripts/local-backend.ts --memory',
+      port: 54321,
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
 });

@@ -20,3 +20,8 @@ export async function waitForHydration(page: Page, selector: string): Promise<vo
     return !!island && !island.hasAttribute('ssr');
   }, selector);
 }
+
+/** A form control by the start of its label ("Message" also matches "Message (required)", not "Send Us a Message"). */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+}

@@ -1,0 +1,29 @@
+/**
+ * The contact form's notifications, in their own chunk: sonner loads when a visitor starts on the form,
+ * not with the page. Toasts raised before the Toaster mounts are shown once it subscribes.
+ */
+import { toast, Toaster } from 'sonner';
+import { enquiryMessages, toastSettings } from '../../config/toasts.ts';
+
+export type EnquiryOutcome = keyof typeof enquiryMessages;
+
+export function showEnquiryToast(outcome: EnquiryOutcome): void {
+  const { title, description } = enquiryMessages[outcome];
+  if (outcome === 'success') toast.success(title, { description });
+  else toast.error(title, { description });
+}
+
+export function EnquiryToaster() {
+  return (
+    <Toaster
+      position="bottom-right"
+      richColors
+      closeButton
+      visibleToasts={toastSettings.visibleToasts}
+      duration={toastSettings.duration}
+      hotkey={[...toastSettings.hotkey]}
+      containerAriaLabel={toastSettings.containerAriaLabel}
+      gap={toastSettings.gap}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The browser's Supabase client, created on first need: supabase-js (~30 KB gzip) is downloaded only
+ * when a visitor starts filling the form or submits it, never with the page.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { localSupabaseAnonKey, localSupabaseUrl } from '../config/local-supabase.ts';
+
+export const supabaseUrl: string = import.meta.env.PUBLIC_SUPABASE_URL || localSupabaseUrl;
+export const supabaseAnonKey: string = import.meta.env.PUBLIC_SUPABASE_ANON_KEY || localSupabaseAnonKey;
+
+let client: Promise<SupabaseClient> | undefined;
+
+export function getSupabase(): Promise<SupabaseClient> {
+  client ??= import('@supabase/supabase-js')
+    .then(({ createClient }) =>
+      createClient(supabaseUrl, supabaseAnonKey, {
+        // SPEC section 6: the session lives in local storage, persisted and refreshed automatically.
+        auth: {
+          storage: typeof window === 'undefined' ? undefined : window.localStorage,
+          persistSession: true,
+          autoRefreshToken: true,
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      // Let the next attempt download again (a flaky connection may have dropped the chunk).
+      client = undefined;
+      throw error;
+    });
+  return client;
+}

@@ -1,0 +1,184 @@
+import { expect, test, type Page } from '@playwright/test';
+import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
+import { field, waitForHydration } from '../support/site.ts';
+
+const SUCCESS = 'Message Sent Successfully! ✨';
+const SUCCESS_TEXT = "Thank you for reaching out. We'll get back to you within 24 hours.";
+const FAILURE_TEXT = 'Failed to send message. Please try again.';
+const REST = '**/rest/v1/contact_submissions**';
+
+async function openForm(page: Page) {
+  await page.goto('/contact');
+  await waitForHydration(page, 'form[aria-label="Contact form"]');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+}
+
+async function fillRequired(page: Page, email: string) {
+  await field(page, 'Full Name').fill('Meera Iyer');
+  await field(page, 'Email Address').fill(email);
+  await field(page, 'Message').fill('We need help migrating our ERP data to the cloud this quarter.');
+}
+
+const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+test('a submission stores exactly one row, with nulls for empty optional fields, and clears the form', async ({ page, request }) => {
+  const email = uniqueEmail('submit');
+  await openForm(page);
+  await fillRequired(page, email);
+  await field(page, 'Service of Interest').selectOption('Cloud Infrastructure');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+
+  await expect(notifications(page).getByText(SUCCESS)).toBeVisible();
+  await expect(notifications(page).getByText(SUCCESS_TEXT)).toBeVisible();
+  await expect(field(page, 'Full Name')).toHaveValue('');
+  await expect(field(page, 'Email Address')).toHaveValue('');
+  await expect(field(page, 'Message')).toHaveValue('');
+  await expect(field(page, 'Service of Interest')).toHaveValue('');
+
+  const rows = await storedEnquiries(request, email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    name: 'Meera Iyer',
+    email,
+    company: null,
+    phone: null,
+    service: 'Cloud Infrastructure',
+    message: 'We need help migrating our ERP data to the cloud this quarter.',
+  });
+});
+
+test('all fields are stored as typed', async ({ page, request }) => {
+  const email = uniqueEmail('full');
+  await openForm(page);
+  await fillRequired(page, email);
+  await field(page, 'Company').fill('Iyer Logistics Pvt Ltd');
+  await field(page, 'Phone Number').fill('+91 98100 12345');
+  await field(page, 'Service of Interest').selectOption('Other');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(notifications(page).getByText(SUCCESS)).toBeVisible();
+  const [row] = await storedEnquiries(request, email);
+  expect(row).toMatchObject({ company: 'Iyer Logistics Pvt Ltd', phone: '+91 98100 12345', service: 'Other' });
+});
+
+test('when the backend cannot be reached, the error toast shows and every value stays', async ({ page, request }) => {
+  test.slow(); // three retries with 1 s, 2 s and 4 s backoff
+  const email = uniqueEmail('offline');
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await openForm(page);
+  await page.route(REST, (route) => route.abort('internetdisconnected'));
+  await fillRequired(page, email);
+  await field(page, 'Company').fill('Offline Co');
+  await field(page, 'Phone Number').fill('+44 20 7946 0000');
+  await field(page, 'Service of Interest').selectOption('IT Consulting');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+
+  await expect(notifications(page).getByText('Error', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(notifications(page).getByText(FAILURE_TEXT)).toBeVisible();
+  await expect(field(page, 'Full Name')).toHaveValue('Meera Iyer');
+  await expect(field(page, 'Email Address')).toHaveValue(email);
+  await expect(field(page, 'Company')).toHaveValue('Offline Co');
+  await expect(field(page, 'Phone Number')).toHaveValue('+44 20 7946 0000');
+  await expect(field(page, 'Service of Interest')).toHaveValue('IT Consulting');
+  await expect(field(page, 'Message')).toHaveValue('We need help migrating our ERP data to the cloud this quarter.');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  expect(errors.some((text) => text.includes('Failed to send the enquiry'))).toBe(true);
+  expect(await storedEnquiries(request, email)).toHaveLength(0);
+});
+
+test('the button reads Sending Message... and is disabled while submitting', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await openForm(page);
+  await page.route(REST, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await fillRequired(page, uniqueEmail('sending'));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const sending = page.getByRole('button', { name: 'Sending Message...' });
+  await expect(sending).toBeVisible();
+  await expect(sending).toBeDisabled();
+  release();
+  await expect(notifications(page).getByText(SUCCESS)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+});
+
+test('a request whose answer is lost is retried and the enquiry is stored once', async ({ page, request }) => {
+  const email = uniqueEmail('retry');
+  let attempts = 0;
+  await openForm(page);
+  await page.route(REST, async (route) => {
+    attempts += 1;
+    if (attempts === 1) {
+      await route.fetch(); // the server stores the row…
+      await route.abort('connectionreset'); // …but the visitor's connection drops before the answer
+      return;
+    }
+    await route.continue();
+  });
+  await fillRequired(page, email);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(notifications(page).getByText(SUCCESS)).toBeVisible({ timeout: 10_000 });
+  expect(attempts).toBe(2);
+  expect(await storedEnquiries(request, email)).toHaveLength(1);
+});
+
+test('a request that never reached the server is retried and stored once', async ({ page, request }) => {
+  const email = uniqueEmail('dropped');
+  let attempts = 0;
+  await openForm(page);
+  await page.route(REST, async (route) => {
+    attempts += 1;
+    if (attempts === 1) await route.abort('connectionrefused');
+    else await route.continue();
+  });
+  await fillRequired(page, email);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(notifications(page).getByText(SUCCESS)).toBeVisible({ timeout: 10_000 });
+  expect(await storedEnquiries(request, email)).toHaveLength(1);
+});
+
+test('supabase-js and the toasts are not downloaded before the form is touched', async ({ page }) => {
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.text());
+  });
+  const downloaded = async (marker: string) => {
+    for (const body of scripts.values()) if ((await body).includes(marker)) return true;
+    return false;
+  };
+  await openForm(page);
+  await page.waitForLoadState('networkidle');
+  expect(await downloaded('supabase-js')).toBe(false);
+  expect(await downloaded('data-sonner-toaster')).toBe(false);
+
+  await field(page, 'Full Name').focus();
+  await expect.poll(() => downloaded('supabase-js')).toBe(true);
+  await expect.poll(() => downloaded('data-sonner-toaster')).toBe(true);
+});
+
+test('the browser checks required fields and the email format before sending', async ({ page }) => {
+  let requests = 0;
+  await openForm(page);
+  await page.route(REST, (route) => {
+    requests += 1;
+    return route.continue();
+  });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  expect(await field(page, 'Full Name').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  await fillRequired(page, 'not-an-email');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  expect(await field(page, 'Email Address').evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+  expect(requests).toBe(0);
+});
+
+test('a filled honeypot shows success but stores nothing', async ({ page, request }) => {
+  const email = uniqueEmail('bot');
+  await openForm(page);
+  await fillRequired(page, email);
+  await page.locator('input[name="website"]').fill('https://spam.example.com', { force: true });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(notifications(page).getByText(SUCCESS)).toBeVisible();
+  expect(await storedEnquiries(request, email)).toHaveLength(0);
+});

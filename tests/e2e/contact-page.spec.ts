@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { field } from '../support/site.ts';
+
+test('the contact page shows the details, hours, reasons and call/email actions', async ({ page }) => {
+  await page.goto('/contact');
+  const details = page.getByRole('complementary', { name: 'Contact details' });
+  await expect(details.locator('a[href^="tel:+91"]')).toBeVisible();
+  await expect(details.locator('a[href^="mailto:"]')).toBeVisible();
+  await expect(details.getByRole('heading', { name: 'Office in Noida' })).toBeVisible();
+  await expect(details.getByText('Mon-Fri')).toBeVisible();
+  await expect(details.getByText('9:00-18:00')).toBeVisible();
+  await expect(details.getByText('Sat', { exact: true })).toBeVisible();
+  await expect(details.getByText('9:00-14:00')).toBeVisible();
+  const reasons = details.getByRole('heading', { name: 'Why Choose Us' }).locator('xpath=..').getByRole('listitem');
+  await expect(reasons).toHaveCount(4);
+  for (const reason of ['Free initial consultation', '24-hour response time', 'Certified professionals', 'Customized solutions']) {
+    await expect(details.getByText(reason, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: /^Call Now/ })).toHaveAttribute('href', /^tel:\+91\d+$/);
+  await expect(page.getByRole('link', { name: /^Email Us/ })).toHaveAttribute('href', /^mailto:.+@example\.com$/);
+  for (const label of ['Full Name', 'Email Address', 'Company', 'Phone Number', 'Service of Interest', 'Message']) {
+    await expect(field(page, label)).toBeVisible();
+  }
+  await expect(field(page, 'Service of Interest').locator('option:not([value=""])')).toHaveText([
+    'Data Migration Services',
+    'Implementation Services',
+    'Microsoft Dynamics 365',
+    'Cybersecurity Solutions',
+    'Cloud Infrastructure',
+    'Technical Support',
+    'IT Consulting',
+    'Custom Software Development',
+    'Other',
+  ]);
+});
+
+test('without JavaScript the page says how to reach the company', async ({ browser, request }) => {
+  // Chromium parses <noscript> as text whenever scripting is on, so read the served HTML for it.
+  const html = await (await request.get('/contact')).text();
+  expect(html).toMatch(/<noscript>[^]*This form needs JavaScript[^]*href="tel:\+91\d+"[^]*href="mailto:[^"]+@example\.com"[^]*<\/noscript>/);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/contact');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: /^Call Now/ })).toBeVisible();
+  await context.close();
+});

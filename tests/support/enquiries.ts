@@ -1,0 +1,25 @@
+import type { APIRequestContext } from '@playwright/test';
+import { localSupabaseServiceRoleKey, localSupabaseUrl } from '../../src/config/local-supabase.ts';
+
+export interface StoredEnquiry {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  service: string | null;
+  message: string;
+}
+
+/** Reads stored enquiries from the local backend as staff do (service role), filtered by email. */
+export async function storedEnquiries(request: APIRequestContext, email: string): Promise<StoredEnquiry[]> {
+  const response = await request.get(`${localSupabaseUrl}/rest/v1/contact_submissions?select=*`, {
+    headers: { apikey: localSupabaseServiceRoleKey, Authorization: `Bearer ${localSupabaseServiceRoleKey}` },
+  });
+  if (!response.ok()) throw new Error(`Reading enquiries failed: ${response.status()} ${await response.text()}`);
+  const rows = (await response.json()) as StoredEnquiry[];
+  return rows.filter((row) => row.email === email);
+}
+
+/** A unique address per test run, so tests never see each other's rows or share a rate limit. */
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
