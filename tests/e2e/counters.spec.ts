@@ -1,0 +1,120 @@
+/**
+ * The About counters (SPEC section 2: 30+ years, 500+ projects, 100+ happy clients, 50+ expert team) count
+ * from 0 to their targets when scrolled into view, once; the figures are in the HTML for crawlers and
+ * visitors without JavaScript, and visitors who ask for reduced motion see the final figures only.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from '../support/site.ts';
+
+const TITLE = 'Experience That Delivers';
+const FINAL = ['30+', '500+', '100+', '50+'];
+const TARGETS = [30, 500, 100, 50];
+
+const counters = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: TITLE }) }).locator('dl');
+
+declare global {
+  interface Window {
+    /** Every distinct set of figures a visitor could have seen, in order ("30+|500+|100+|50+"). */
+    seenFigures: string[];
+  }
+}
+
+/**
+ * Records what the counters show on screen (the visible figure of each <dd>, not the screen-reader copy
+ * of the target), from the first paint on, each time it changes.
+ */
+async function recordFigures(page: Page): Promise<void> {
+  await page.addInitScript((title) => {
+    window.seenFigures = [];
+    const snapshot = () => {
+      const heading = [...document.querySelectorAll('h2')].find((h2) => h2.textContent?.trim() === title);
+      const dl = heading?.closest('section')?.querySelector('dl');
+      if (!dl) return;
+      const figures = [...dl.querySelectorAll('dd')].map((dd) => (dd.firstElementChild ?? dd).textContent?.trim()).join('|');
+      if (window.seenFigures.at(-1) !== figures) window.seenFigures.push(figures);
+    };
+    new MutationObserver(snapshot).observe(document, { subtree: true, childList: true, characterData: true });
+    document.addEventListener('DOMContentLoaded', snapshot);
+  }, TITLE);
+}
+
+const seen = (page: Page) => page.evaluate(() => window.seenFigures.map((figures) => figures.split('|')));
+
+/** The figures shown now. */
+const shown = async (page: Page) => (await seen(page)).at(-1);
+
+/** Lets the page render `count` frames: long enough for a running counter to move. */
+const frames = (page: Page, count: number) =>
+  page.evaluate(
+    (n) => new Promise<void>((resolve) => {
+      const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+      step(n);
+    }),
+    count,
+  );
+
+test('the four figures are in the HTML, for visitors without JavaScript', async ({ browser, request }) => {
+  const html = (await (await request.get('/about')).text()).replace(/<!--.*?-->/g, '');
+  for (const figure of FINAL) expect(html).toMatch(new RegExp(`>\\s*${figure.replace('+', '\\+')}\\s*<`));
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/about');
+  await expect(counters(page).getByRole('definition')).toHaveText(FINAL);
+  await expect(counters(page).getByRole('term')).toHaveText(['Years of Experience', 'Projects Delivered', 'Happy Clients', 'Expert Team Members']);
+  await context.close();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('scrolled into view, the counters count up through intermediate values, settle on the targets within 3 s, and only once', async ({ page }) => {
+    await recordFigures(page);
+    await page.goto('/about');
+    await waitForHydration(page, 'dl[data-counters]');
+
+    await counters(page).scrollIntoViewIfNeeded();
+    const scrolledAt = Date.now();
+    // A counter on its way: above 0, below its target.
+    await expect
+      .poll(async () => (await shown(page))?.some((figure, i) => parseInt(figure, 10) > 0 && parseInt(figure, 10) < TARGETS[i]!), {
+        message: 'a counter shows an intermediate value',
+        intervals: [20],
+        timeout: 3000,
+      })
+      .toBe(true);
+    await expect.poll(() => shown(page), { intervals: [50], timeout: 3000 }).toEqual(FINAL);
+    expect(Date.now() - scrolledAt).toBeLessThan(3500);
+
+    // Each counter went up from 0 and never down (no flash of the target followed by 0 once counting started).
+    const history = await seen(page);
+    const counting = history.slice(history.findIndex((figures) => figures.every((figure) => parseInt(figure, 10) === 0)));
+    expect(counting.length, `counted from 0: ${JSON.stringify(history)}`).toBeGreaterThan(5);
+    for (const [i] of TARGETS.entries()) {
+      const values = counting.map((figures) => parseInt(figures[i]!, 10));
+      expect(values, `counter ${i} never goes down`).toEqual([...values].sort((a, b) => a - b));
+    }
+
+    // Scrolled away and back: the figures stay where they are.
+    const before = (await seen(page)).length;
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await frames(page, 10);
+    await counters(page).scrollIntoViewIfNeeded();
+    await frames(page, 40);
+    expect((await seen(page)).slice(before)).toEqual([]);
+    await expect(counters(page).getByRole('definition')).toHaveText(FINAL);
+  });
+
+  test('with reduced motion, the final figures are shown and nothing counts', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await recordFigures(page);
+    await page.goto('/about');
+    await waitForHydration(page, 'dl[data-counters]');
+    await counters(page).scrollIntoViewIfNeeded();
+    await frames(page, 40);
+    await expect(counters(page).getByRole('definition')).toHaveText(FINAL);
+    expect(await seen(page)).toEqual([FINAL]);
+    await context.close();
+  });
+});
