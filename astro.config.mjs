@@ -3,7 +3,10 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import sitemap from '@astrojs/sitemap';
 import { interactDirective } from './src/integrations/interact-directive.ts';
+import { securityHeaders } from './src/integrations/security-headers.ts';
+import { localSupabaseUrl } from './src/config/local-supabase.ts';
 import { SITE_URL } from './src/config/site-url.ts';
 import { redirects } from './src/config/routes.ts';
 
@@ -13,7 +16,14 @@ export default defineConfig({
   trailingSlash: 'never',
   redirects: { ...redirects },
   build: { format: 'file' },
-  integrations: [mdx(), react(), interactDirective()],
+  integrations: [
+    mdx(),
+    react(),
+    interactDirective(),
+    // Redirect stubs and the not-found page are not pages to index.
+    securityHeaders({ supabaseUrl: process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl }),
+    sitemap({ filter: (page) => !page.endsWith('/404') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
+  ],
   vite: {
     plugins: [tailwindcss()],
     build: {

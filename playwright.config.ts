@@ -6,6 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 4322);
 /** End-to-end tests against the built site in dist/, served like a static host, in Debian's Chromium. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One folder per port, so runs on different ports never share artefacts.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,

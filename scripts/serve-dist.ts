@@ -1,12 +1,14 @@
 /**
  * Serves dist/ the way a static host does: /about → about.html, unknown paths → 404.html with status 404,
- * gzip for text, long caching for hashed assets. Used by the e2e tests, the audit and screenshots.
+ * gzip for text, and the headers of dist/_headers (CSP, caching), as Netlify and Cloudflare Pages apply them.
+ * Used by the e2e tests, the audit and screenshots.
  */
 import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
+import { matchesHeaderPath, parseHeadersFile, type HeaderRule } from '../src/config/security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,8 +42,17 @@ async function resolveFile(root: string, urlPath: string): Promise<string | unde
   return undefined;
 }
 
-export function serveDist(root = 'dist', port = 4321, host = '127.0.0.1'): Promise<Server> {
+async function readHeaderRules(root: string): Promise<HeaderRule[]> {
+  try {
+    return parseHeadersFile(await readFile(join(root, '_headers'), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+export async function serveDist(root = 'dist', port = 4321, host = '127.0.0.1'): Promise<Server> {
   const absoluteRoot = resolve(root);
+  const rules = await readHeaderRules(absoluteRoot);
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const file = await resolveFile(absoluteRoot, url.pathname);
@@ -59,6 +70,7 @@ export function serveDist(root = 'dist', port = 4321, host = '127.0.0.1'): Promi
       'Content-Type': type,
       'Cache-Control': url.pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
     };
+    for (const rule of rules) if (matchesHeaderPath(rule.path, url.pathname)) Object.assign(headers, rule.headers);
     const compressible = /text|javascript|json|xml|svg/.test(type);
     if (compressible && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
       body = gzipSync(body);
@@ -67,7 +79,7 @@ export function serveDist(root = 'dist', port = 4321, host = '127.0.0.1'): Promi
     }
     response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : body);
   });
-  return new Promise((resolvePromise, reject) => {
+  return await new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolvePromise(server));
   });

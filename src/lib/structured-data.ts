@@ -1,0 +1,79 @@
+/** schema.org JSON-LD builders: pure functions of the site's config and content, unit-tested. */
+import { company, email, phone, socialLinks } from '../config/company.ts';
+import { offices, type Office } from '../config/offices.ts';
+
+export type JsonLd = Record<string, unknown>;
+
+const postalAddress = (office: Office) => ({
+  '@type': 'PostalAddress',
+  streetAddress: office.streetAddress,
+  addressLocality: office.locality,
+  addressRegion: office.region,
+  postalCode: office.postalCode,
+  addressCountry: office.countryCode,
+});
+
+const absolute = (path: string, site: URL) => new URL(path, site).href;
+
+export function organization(site: URL): JsonLd {
+  const headquarters = offices.find((office) => office.headquarters) ?? offices[0]!;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': absolute('/#organization', site),
+    name: company.name,
+    legalName: company.legalName,
+    url: absolute('/', site),
+    logo: absolute('/favicon.svg', site),
+    image: absolute('/og-image.png', site),
+    description: company.blurb,
+    foundingDate: String(company.foundedYear),
+    email,
+    telephone: phone.e164,
+    address: postalAddress(headquarters),
+    location: offices.map((office) => ({ '@type': 'Place', name: `${company.name} – ${office.label}`, address: postalAddress(office) })),
+    sameAs: socialLinks.filter((link) => !link.href.includes('google.com/maps')).map((link) => link.href),
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'sales',
+      telephone: phone.e164,
+      email,
+      availableLanguage: ['en', 'hi'],
+      areaServed: offices.map((office) => office.countryCode),
+    },
+  };
+}
+
+export function service(input: { name: string; description: string; path: string; category: string }, site: URL): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: input.name,
+    description: input.description,
+    serviceType: input.category,
+    url: absolute(input.path, site),
+    provider: { '@id': absolute('/#organization', site) },
+    areaServed: offices.map((office) => ({ '@type': 'Country', name: office.country })),
+  };
+}
+
+export function breadcrumbs(items: readonly { label: string; href: string }[], site: URL): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.label, item: absolute(item.href, site) })),
+  };
+}
+
+export function faqPage(items: readonly { question: string; answer: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">, safe against a "</script>" inside content. */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,102 @@
+/** Reads the built site in dist/ (npm test builds first) and checks what search engines and social sites see. */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { SPEC_ROUTES } from '../../src/config/routes.ts';
+import { offices } from '../../src/config/offices.ts';
+
+const dist = join(import.meta.dirname, '../../dist');
+const site = 'https://www.example.com';
+const fileOf = (path: string) => join(dist, path === '/' ? 'index.html' : `${path}.html`);
+const html = (path: string) => readFileSync(fileOf(path), 'utf8');
+const meta = (page: string, attribute: string, name: string) =>
+  new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(page)?.[1]?.replaceAll('&amp;', '&');
+const jsonLd = (page: string) =>
+  [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+const ofType = (page: string, type: string) => jsonLd(page).filter((data) => data['@type'] === type);
+
+describe('SEO of the built site', () => {
+  beforeAll(() => {
+    if (!existsSync(join(dist, 'index.html'))) throw new Error('No dist/index.html: run "npm run build" first (npm test does).');
+  });
+
+  test('every page has a unique title and description', () => {
+    const titles = new Map<string, string>();
+    const descriptions = new Map<string, string>();
+    for (const path of SPEC_ROUTES) {
+      const page = html(path);
+      const title = /<title>([^<]+)<\/title>/.exec(page)?.[1];
+      const description = meta(page, 'name', 'description');
+      expect(title, path).toBeTruthy();
+      expect(description?.length, path).toBeGreaterThan(50);
+      expect(titles.get(title!), `${path} repeats the title of ${titles.get(title!)}`).toBeUndefined();
+      expect(descriptions.get(description!), `${path} repeats the description of ${descriptions.get(description!)}`).toBeUndefined();
+      titles.set(title!, path);
+      descriptions.set(description!, path);
+    }
+  });
+
+  test('every page has its canonical URL, Open Graph and Twitter card', () => {
+    for (const path of SPEC_ROUTES) {
+      const page = html(path);
+      const url = `${site}${path === '/' ? '/' : path}`;
+      expect(/<link rel="canonical" href="([^"]+)"/.exec(page)?.[1], path).toBe(url);
+      expect(meta(page, 'property', 'og:url'), path).toBe(url);
+      expect(meta(page, 'property', 'og:title'), path).toBeTruthy();
+      expect(meta(page, 'property', 'og:image'), path).toBe(`${site}/og-image.png`);
+      expect(meta(page, 'name', 'twitter:card'), path).toBe('summary_large_image');
+    }
+    expect(existsSync(join(dist, 'og-image.png'))).toBe(true);
+  });
+
+  test('the not-found page asks not to be indexed', () => {
+    expect(readFileSync(join(dist, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex">');
+  });
+
+  test('the home page describes the organisation with its five offices', () => {
+    const [organization] = ofType(html('/'), 'Organization');
+    expect(organization).toBeDefined();
+    const locations = organization!['location'] as { address: { addressCountry: string } }[];
+    expect(locations.map((location) => location.address.addressCountry)).toEqual(offices.map((office) => office.countryCode));
+    expect(organization!['telephone']).toMatch(/^\+91\d+$/);
+  });
+
+  test('each service and consulting page is a Service with breadcrumbs', () => {
+    for (const path of SPEC_ROUTES.filter((route) => /^\/(services|consulting)\/./.test(route))) {
+      const page = html(path);
+      const [serviceData] = ofType(page, 'Service');
+      expect(serviceData?.['url'], path).toBe(`${site}${path}`);
+      const [breadcrumbs] = ofType(page, 'BreadcrumbList');
+      const items = breadcrumbs?.['itemListElement'] as { item: string }[];
+      expect(items.map((item) => item.item), path).toEqual([`${site}/`, `${site}/${path.split('/')[1]}`, `${site}${path}`]);
+    }
+  });
+
+  test('pages with questions and answers carry FAQPage data matching the visible questions', () => {
+    let pagesWithFaq = 0;
+    for (const path of SPEC_ROUTES) {
+      const page = html(path);
+      const [faq] = ofType(page, 'FAQPage');
+      if (!faq) continue;
+      pagesWithFaq += 1;
+      const questions = (faq['mainEntity'] as { name: string }[]).map((question) => question.name);
+      expect(questions.length, path).toBeGreaterThan(0);
+      const main = /<main[\s\S]*<\/main>/.exec(page)?.[0].replaceAll('&#39;', "'").replaceAll('&amp;', '&').replaceAll('&quot;', '"') ?? '';
+      for (const question of questions) expect(main, `${path}: "${question}" is not visible on the page`).toContain(question);
+    }
+    expect(pagesWithFaq).toBeGreaterThan(10);
+  });
+
+  test('the sitemap lists every route of the spec and nothing else', () => {
+    const sitemap = readdirSync(dist)
+      .filter((file) => /^sitemap-\d+\.xml$/.test(file))
+      .map((file) => readFileSync(join(dist, file), 'utf8'))
+      .join('');
+    const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort();
+    expect(urls).toEqual(SPEC_ROUTES.map((path) => `${site}${path}`).sort());
+  });
+
+  test('robots.txt points to the sitemap', () => {
+    expect(readFileSync(join(dist, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${site}/sitemap-index.xml`);
+  });
+});
