@@ -69,11 +69,12 @@ function Counters({ stats, dark = false, duration = 2000 }: Props) {
   return (
     <dl ref={rootRef} className="grid grid-cols-2 gap-6 lg:grid-cols-4" data-counters={phase}>
       {stats.map((stat) => {
+        // Each card is a column so the figure's `order-first` shows it above its label; the <dl> keeps term before definition.
         const shown = phase === 'static' || phase === 'done' ? stat.number : countUpValue(stat.number, elapsed, duration);
         return (
           <div
             key={stat.label}
-            className={`rounded-2xl p-6 text-center ${dark ? 'bg-white/5 ring-1 ring-white/10' : 'bg-white ring-1 ring-ink-200'}`}
+            className={`flex flex-col rounded-2xl p-6 text-center ${dark ? 'bg-white/5 ring-1 ring-white/10' : 'bg-white ring-1 ring-ink-200'}`}
           >
             <dt className={`text-sm font-medium ${dark ? 'text-ink-200' : 'text-ink-600'}`}>{stat.label}</dt>
             <dd
