@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
 import { interactDirective } from './src/integrations/interact-directive.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
+import { inlineCss } from './src/integrations/inline-css.ts';
 import { localSupabaseUrl } from './src/config/local-supabase.ts';
 import { SITE_URL } from './src/config/site-url.ts';
 import { redirects } from './src/config/routes.ts';
@@ -21,6 +22,7 @@ export default defineConfig({
     react(),
     interactDirective(),
     // Redirect stubs and the not-found page are not pages to index.
+    inlineCss(),
     securityHeaders({ supabaseUrl: process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl }),
     sitemap({ filter: (page) => !page.endsWith('/404') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
   ],

@@ -1,0 +1,52 @@
+import type { AstroIntegration } from 'astro';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { htmlClasses, htmlTags, pruneCss, type PageUsage } from '../lib/css-prune.ts';
+
+/**
+ * After the build, replaces each page's stylesheet link with an inline <style> holding only the rules
+ * that page can use. A first visit then needs one response, not two, and carries a few KB less CSS:
+ * the page weight budget (HTML + CSS in the first round trips) is what this is for.
+ * Classes that islands may render later (any token in src/components/islands/) are kept on every page.
+ */
+export function inlineCss(): AstroIntegration {
+  let islandsDir = '';
+  return {
+    name: 'inline-css',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        islandsDir = fileURLToPath(new URL('src/components/islands/', config.root));
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const files = await readdir(root, { recursive: true });
+        const islandSources = await readdir(islandsDir);
+        const islandTokens = new Set(
+          (await Promise.all(islandSources.map((file) => readFile(join(islandsDir, file), 'utf8')))).join('\n').split(/[\s"'`{}>]+/),
+        );
+        const cssCache = new Map<string, string>();
+        let pages = 0;
+        for (const file of files.filter((name) => name.endsWith('.html'))) {
+          const path = join(root, file);
+          let html = await readFile(path, 'utf8');
+          const links = [...html.matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"\s*\/?>/g)];
+          if (links.length === 0) continue;
+          const classes = htmlClasses(html);
+          const tags = htmlTags(html);
+          const usage: PageUsage = {
+            isClassUsed: (className) => classes.has(className) || islandTokens.has(className),
+            isTagUsed: (tag) => tags.has(tag) || islandTokens.has(`<${tag}`),
+          };
+          for (const [tag, href] of links) {
+            if (!cssCache.has(href!)) cssCache.set(href!, await readFile(join(root, href!), 'utf8'));
+            html = html.replace(tag, `<style>${pruneCss(cssCache.get(href!)!, usage)}</style>`);
+          }
+          await writeFile(path, html);
+          pages += 1;
+        }
+        logger.info(`inlined the CSS each of ${pages} pages uses`);
+      },
+    },
+  };
+}
