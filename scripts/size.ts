@@ -26,8 +26,16 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (values.json) {
   console.log(JSON.stringify(pages, null, 2));
 } else {
-  const rows = pages.map((page) => [page.path, kb(page.html), kb(page.css), kb(page.html + page.css), kb(page.jsOnLoad), kb(page.jsOnInteraction)]);
-  const header = ['page', 'html', 'css', 'html+css', 'js on load', 'js on interaction'];
+  const rows = pages.map((page) => [
+    page.path,
+    kb(page.html),
+    kb(page.inlineCss),
+    kb(page.css),
+    kb(page.html + page.css),
+    kb(page.jsOnLoad),
+    kb(page.jsOnInteraction),
+  ]);
+  const header = ['page', 'html', '(inline css)', 'linked css', 'html+css', 'js on load', 'js on interaction'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   console.log(`gzip bytes per page (${values.root}/)\n${line(header)}\n${rows.map(line).join('\n')}`);
