@@ -1,0 +1,192 @@
+/**
+ * Lighthouse audit of the built site, served like a static host (gzip, 404 status) on a free port 4600–4699.
+ * Mobile defaults (simulated throttling), pages one after another. Run `npm run audit -- --help`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { SPEC_ROUTES } from '../src/config/routes.ts';
+import { gateFailures, MINIMUM_SCORES, NOT_FOUND_PATH, UNGATED } from './lib/audit-gate.ts';
+import { failingAuditList, scoreTable } from './lib/audit-table.ts';
+import { freePort } from './lib/free-port.ts';
+import { CHROMIUM_PATH, launchChromium, type HeadlessChromium } from './lib/headless-chromium.ts';
+import { auditPage, CATEGORIES, type PageAudit } from './lib/lighthouse-page.ts';
+import { describeMachine, machineLine } from './lib/machine.ts';
+import { serveDist } from './serve-dist.ts';
+
+const CI_ROUTES = [
+  '/',
+  '/about',
+  '/contact',
+  '/services/data-migration',
+  '/consulting/cloud-strategy',
+  '/outsourcing/it',
+  '/services',
+  '/terms-condition',
+  NOT_FOUND_PATH,
+];
+const ALL_ROUTES = [...SPEC_ROUTES, NOT_FOUND_PATH];
+
+const usage = `Usage: npm run audit -- [--ci | --routes /,/about,…] [--no-build] [--root dist] [--out reports]
+
+Builds the site (npx astro build) unless --no-build, serves dist/ with gzip on a free port 4600–4699, and runs
+Lighthouse (mobile, simulated throttling) with ${CHROMIUM_PATH} on each page in turn.
+
+  (default)   every route of SPEC_ROUTES (src/config/routes.ts) and ${NOT_FOUND_PATH}: ${ALL_ROUTES.length} pages
+  --ci        the representative set: ${CI_ROUTES.join(' ')}
+  --routes    a comma-separated list of paths
+
+Fails (exit 1) when a page scores under ${CATEGORIES.map((category) => `${category} ${MINIMUM_SCORES[category]}`).join(', ')}.
+The 404 page is served with status 404, which Lighthouse's SEO audit "http-status-code" fails by design,
+so its SEO score is reported (marked †) but not gated; its "errors-in-console" audit ignores the message
+Chromium logs for that 404 document itself. A page under the performance minimum is audited twice more and
+keeps its median run (simulated throttling scales measured CPU time, so a busy machine lowers scores).
+Writes <out>/lighthouse.json and <out>/lighthouse.md. Set CHROMIUM_PATH to use another Chromium.`;
+
+function parseRoutes(list: string): string[] {
+  const routes = list.split(',').map((route) => route.trim()).filter(Boolean);
+  const invalid = routes.filter((route) => !route.startsWith('/'));
+  if (routes.length === 0 || invalid.length > 0) throw new Error(`--routes takes paths starting with "/", comma-separated; got "${list}".`);
+  return routes;
+}
+
+function build(): void {
+  console.log('--- npx astro build');
+  const result = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status ?? result.signal}).`);
+}
+
+function failedAudit(path: string, url: string, error: unknown): PageAudit {
+  const scores = { performance: null, accessibility: null, 'best-practices': null, seo: null };
+  return { path, url, scores, lcpMs: null, tbtMs: null, cls: null, transferBytes: null, failingAudits: [], warnings: [], runtimeError: (error as Error).message };
+}
+
+/** Lighthouse occasionally fails to record a trace on a loaded machine (NO_NAVSTART and the like): try once more. */
+async function auditWithRetry(path: string, url: string, browserPort: number): Promise<PageAudit> {
+  const audit = () => auditPage(path, url, browserPort, path === NOT_FOUND_PATH).catch((error: unknown) => failedAudit(path, url, error));
+  const first = await audit();
+  if (!first.runtimeError) return first;
+  const second = await audit();
+  return { ...second, warnings: [`first attempt failed: ${first.runtimeError}`, ...second.warnings] };
+}
+
+/**
+ * Simulated throttling scales the main-thread time Chromium measured, so a busy 2-core machine can cost a page
+ * its performance score. A page under the minimum is audited twice more and keeps its median run.
+ */
+async function auditConfirmingPerformance(path: string, url: string, browserPort: number): Promise<PageAudit> {
+  const audit = () => auditWithRetry(path, url, browserPort);
+  const first = await audit();
+  const score = first.scores.performance;
+  if (score === null || score >= MINIMUM_SCORES.performance) return first;
+  const runs = [first, await audit(), await audit()];
+  const byScore = runs.toSorted((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
+  return { ...byScore[1]!, performanceRuns: runs.map((run) => run.scores.performance ?? 0) };
+}
+
+const closeServer = (server: Server) => new Promise((resolve) => server.close(resolve));
+const formatScores = (page: PageAudit) => CATEGORIES.map((category) => `${category} ${page.scores[category] ?? 'n/a'}`).join(', ');
+
+async function auditAll(routes: string[], root: string): Promise<{ pages: PageAudit[]; chromium: string }> {
+  const serverPort = await freePort();
+  const server = await serveDist(root, serverPort);
+  let browser: HeadlessChromium | undefined;
+  const stopEverything = async () => {
+    await browser?.close();
+    await closeServer(server);
+  };
+  const onSignal = () => void stopEverything().then(() => process.exit(130));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    browser = await launchChromium(await freePort([serverPort]));
+    console.log(`--- Lighthouse on ${routes.length} pages, served from ${root}/ on http://127.0.0.1:${serverPort}, ${browser.version}`);
+    const pages: PageAudit[] = [];
+    for (const [index, path] of routes.entries()) {
+      const started = performance.now();
+      const url = `http://127.0.0.1:${serverPort}${path}`;
+      const page = await auditConfirmingPerformance(path, url, browser.port);
+      pages.push(page);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const reruns = page.performanceRuns ? `, performance runs ${page.performanceRuns.join('/')}, median kept` : '';
+      console.log(`[${index + 1}/${routes.length}] ${path}: ${page.runtimeError ?? formatScores(page)}${reruns} (${seconds} s)`);
+    }
+    return { pages, chromium: browser.version };
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await stopEverything();
+  }
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      ci: { type: 'boolean', default: false },
+      routes: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      root: { type: 'string', default: 'dist' },
+      out: { type: 'string', default: 'reports' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (values.ci && values.routes) throw new Error('Use either --ci or --routes, not both.');
+  const routes = values.routes ? parseRoutes(values.routes) : values.ci ? CI_ROUTES : ALL_ROUTES;
+
+  const started = performance.now();
+  if (!values['no-build']) build();
+  for (const file of ['index.html', '404.html']) {
+    if (!existsSync(join(values.root, file))) throw new Error(`No ${values.root}/${file}: build the site first (run without --no-build).`);
+  }
+
+  const { pages, chromium } = await auditAll(routes, values.root);
+  const machine = { ...describeMachine(), chromium };
+  const date = new Date().toISOString();
+  const failures = gateFailures(pages);
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+  const ungatedNote = Object.entries(UNGATED)
+    .filter(([path]) => routes.includes(path))
+    .map(
+      ([path, categories]) =>
+        `† not gated: ${categories.join(', ')} on ${path} (served with status 404, so "http-status-code" fails by design; ` +
+        `"errors-in-console" there ignores Chromium's "Failed to load resource … 404" for the document itself).`,
+    );
+  const markdown = [
+    `# Lighthouse audit`,
+    ``,
+    `${date}, ${machineLine(machine)}. Lighthouse mobile defaults (simulated throttling), ${pages.length} pages in ${minutes} min.`,
+    `Minimum scores: ${CATEGORIES.map((category) => `${category} ${MINIMUM_SCORES[category]}`).join(', ')}. Bold: under the minimum.`,
+    ...ungatedNote,
+    ``,
+    scoreTable(pages),
+    ``,
+    `## Failing audits`,
+    ``,
+    failingAuditList(pages),
+    ``,
+    `## Result`,
+    ``,
+    failures.length === 0 ? 'PASS: every page meets the minimum scores.' : `FAIL:\n${failures.map((failure) => `- ${failure}`).join('\n')}`,
+    ``,
+  ].join('\n');
+
+  await mkdir(values.out, { recursive: true });
+  const report = { date, machine, minimumScores: MINIMUM_SCORES, ungated: UNGATED, routes, durationMinutes: Number(minutes), failures, pages };
+  await writeFile(join(values.out, 'lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(join(values.out, 'lighthouse.md'), markdown);
+  console.log(`\n${markdown}\nWrote ${values.out}/lighthouse.json and ${values.out}/lighthouse.md`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`audit: ${(error as Error).message}`);
+  process.exitCode = 1;
+}

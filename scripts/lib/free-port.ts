@@ -1,0 +1,20 @@
+import { createServer } from 'node:net';
+
+/** The ports this project's tools may serve on, so they never collide with dev servers (4321, 54321…). */
+export const TOOL_PORTS = { first: 4600, last: 4699 } as const;
+
+function isFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** The first port of TOOL_PORTS nobody listens on, skipping `taken`. */
+export async function freePort(taken: readonly number[] = [], host = '127.0.0.1'): Promise<number> {
+  for (let port = TOOL_PORTS.first; port <= TOOL_PORTS.last; port++) {
+    if (!taken.includes(port) && (await isFree(port, host))) return port;
+  }
+  throw new Error(`No free port between ${TOOL_PORTS.first} and ${TOOL_PORTS.last} on ${host}.`);
+}
