@@ -65,21 +65,34 @@ function failedAudit(path: string, url: string, error: unknown): PageAudit {
   return { path, url, scores, lcpMs: null, tbtMs: null, cls: null, transferBytes: null, failingAudits: [], warnings: [], runtimeError: (error as Error).message };
 }
 
-/** Lighthouse occasionally fails to record a trace on a loaded machine (NO_NAVSTART and the like): try once more. */
-async function auditWithRetry(path: string, url: string, browserPort: number): Promise<PageAudit> {
-  const audit = () => auditPage(path, url, browserPort, path === NOT_FOUND_PATH).catch((error: unknown) => failedAudit(path, url, error));
-  const first = await audit();
-  if (!first.runtimeError) return first;
-  const second = await audit();
-  return { ...second, warnings: [`first attempt failed: ${first.runtimeError}`, ...second.warnings] };
+interface Browser {
+  port(): number;
+  /** A new Chromium with a fresh profile, replacing the current one. */
+  restart(): Promise<void>;
+}
+
+/**
+ * Lighthouse occasionally fails to record a trace (NO_NAVSTART and the like) on a loaded machine, sometimes
+ * twice in a row in the same browser: retry twice, each time in a freshly started Chromium.
+ */
+async function auditWithRetry(path: string, url: string, browser: Browser): Promise<PageAudit> {
+  const audit = () => auditPage(path, url, browser.port(), path === NOT_FOUND_PATH).catch((error: unknown) => failedAudit(path, url, error));
+  const failures: string[] = [];
+  let result = await audit();
+  while (result.runtimeError && failures.length < 2) {
+    failures.push(result.runtimeError);
+    await browser.restart();
+    result = await audit();
+  }
+  return { ...result, warnings: [...failures.map((failure) => `attempt failed, retried in a new Chromium: ${failure}`), ...result.warnings] };
 }
 
 /**
  * Simulated throttling scales the main-thread time Chromium measured, so a busy 2-core machine can cost a page
  * its performance score. A page under the minimum is audited twice more and keeps its median run.
  */
-async function auditConfirmingPerformance(path: string, url: string, browserPort: number): Promise<PageAudit> {
-  const audit = () => auditWithRetry(path, url, browserPort);
+async function auditConfirmingPerformance(path: string, url: string, browser: Browser): Promise<PageAudit> {
+  const audit = () => auditWithRetry(path, url, browser);
   const first = await audit();
   const score = first.scores.performance;
   if (score === null || score >= MINIMUM_SCORES.performance) return first;
@@ -102,19 +115,28 @@ async function auditAll(routes: string[], root: string): Promise<{ pages: PageAu
   const onSignal = () => void stopEverything().then(() => process.exit(130));
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    browser = await launchChromium(await freePort([serverPort]));
+    const browserPort = await freePort([serverPort]);
+    browser = await launchChromium(browserPort);
+    const handle: Browser = {
+      port: () => browserPort,
+      restart: async () => {
+        await browser?.close();
+        browser = undefined;
+        browser = await launchChromium(browserPort);
+      },
+    };
     console.log(`--- Lighthouse on ${routes.length} pages, served from ${root}/ on http://127.0.0.1:${serverPort}, ${browser.version}`);
     const pages: PageAudit[] = [];
     for (const [index, path] of routes.entries()) {
       const started = performance.now();
       const url = `http://127.0.0.1:${serverPort}${path}`;
-      const page = await auditConfirmingPerformance(path, url, browser.port);
+      const page = await auditConfirmingPerformance(path, url, handle);
       pages.push(page);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const reruns = page.performanceRuns ? `, performance runs ${page.performanceRuns.join('/')}, median kept` : '';
       console.log(`[${index + 1}/${routes.length}] ${path}: ${page.runtimeError ?? formatScores(page)}${reruns} (${seconds} s)`);
     }
-    return { pages, chromium: browser.version };
+    return { pages, chromium: browser?.version ?? 'unknown' };
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await stopEverything();

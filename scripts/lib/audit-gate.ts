@@ -24,7 +24,10 @@ export const isGated = (path: string, category: Category) => !(UNGATED[path] ?? 
 export function gateFailures(pages: readonly PageAudit[]): string[] {
   const failures: string[] = [];
   for (const page of pages) {
-    if (page.runtimeError) failures.push(`${page.path}: Lighthouse could not audit it (${page.runtimeError})`);
+    if (page.runtimeError) {
+      failures.push(`${page.path}: Lighthouse could not audit it (${page.runtimeError})`);
+      continue;
+    }
     for (const category of CATEGORIES) {
       if (!isGated(page.path, category)) continue;
       const score = page.scores[category];
