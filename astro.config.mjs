@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import { interactDirective } from './src/integrations/interact-directive.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { inlineCss } from './src/integrations/inline-css.ts';
+import { redirectPages } from './src/integrations/redirect-pages.ts';
 import { localSupabaseUrl } from './src/config/local-supabase.ts';
 import { SITE_URL } from './src/config/site-url.ts';
 import { redirects } from './src/config/routes.ts';
@@ -23,6 +24,7 @@ export default defineConfig({
     interactDirective(),
     // Redirect stubs and the not-found page are not pages to index.
     inlineCss(),
+    redirectPages(redirects),
     securityHeaders({ supabaseUrl: process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl }),
     sitemap({ filter: (page) => !page.endsWith('/404') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
   ],

@@ -115,7 +115,7 @@ test.describe('services', () => {
 
   test('application support: 24/7 badge, three SLA cards, the severity table, four support types and eight activities', async ({ page }) => {
     await page.goto('/services/app-support');
-    await expect(page.locator('.hero').getByText('24/7 Support', { exact: true })).toBeVisible();
+    await expect(page.locator('section', { has: page.getByRole('heading', { level: 1 }) }).getByText('24/7 Support', { exact: true })).toBeVisible();
 
     const sla = section(page, 'Priority-Based SLAs').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
     await expect(sla).toHaveCount(3);
