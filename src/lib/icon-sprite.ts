@@ -57,7 +57,8 @@ export function spriteSvg(names: readonly string[]): string {
     const body = iconNode(name)
       .map(([tag, attributes]) => `<${tag} ${Object.entries(attributes).map(([key, value]) => `${key}="${value}"`).join(' ')}/>`)
       .join('');
-    return `<symbol id="${name}" viewBox="0 0 24 24">${body}</symbol>`;
+    // Stroke styling lives on the symbol, so each page's <svg><use> stays short; fill stays with the page (stars fill).
+    return `<symbol id="${name}" viewBox="0 0 24 24" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</symbol>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
 }

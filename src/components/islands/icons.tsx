@@ -36,9 +36,3 @@ export const XIcon = ({ className }: IconProps) => (
     <path d="m6 6 12 12" />
   </Svg>
 );
-
-export const ChevronDownIcon = ({ className }: IconProps) => (
-  <Svg className={className}>
-    <path d="m6 9 6 6 6-6" />
-  </Svg>
-);
