@@ -15,6 +15,20 @@ export interface PageWeight {
   jsOnLoad: number;
   /** JavaScript that waits for an interaction (client:interact islands). */
   jsOnInteraction: number;
+  /** <img> tags that lack width/height or are not WebP, AVIF or SVG. */
+  imageProblems: string[];
+}
+
+/** An image must reserve its space (width and height) and come in a modern format. */
+export function imageProblems(html: string): string[] {
+  return [...html.matchAll(/<img\b[^>]*>/g)].flatMap(([tag]) => {
+    const problems: string[] = [];
+    const source = /\ssrc="([^"]+)"/.exec(tag)?.[1] ?? '';
+    const sources = [source, ...(/\ssrcset="([^"]+)"/.exec(tag)?.[1]?.split(',').map((entry) => entry.trim().split(/\s+/)[0] ?? '') ?? [])];
+    if (!/\swidth="\d+"/.test(tag) || !/\sheight="\d+"/.test(tag)) problems.push(`${source}: no width and height`);
+    if (!sources.every((url) => /\.(webp|avif|svg)(\?|$)/.test(url))) problems.push(`${source}: not WebP, AVIF or SVG`);
+    return problems;
+  });
 }
 
 const gzipSize = (content: Buffer | string) => gzipSync(content, { level: 9 }).length;
@@ -74,6 +88,7 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
     css: await bytesOf(root, css),
     jsOnLoad: await bytesOf(root, eager),
     jsOnInteraction: await bytesOf(root, lazy),
+    imageProblems: imageProblems(html),
   };
 }
 
