@@ -1,15 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { localSupabaseServiceRoleKey, localSupabaseUrl } from '../../src/config/local-supabase.ts';
-
-export interface StoredEnquiry {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  service: string | null;
-  message: string;
-}
+import type { StoredEnquiry } from '../../scripts/lib/enquiry-export-format.ts';
 
 /** Reads stored enquiries from the local backend as staff do (service role), filtered by email. */
 export async function storedEnquiries(request: APIRequestContext, email: string): Promise<StoredEnquiry[]> {
