@@ -118,3 +118,27 @@ test.describe('on a phone', () => {
     await context.close();
   });
 });
+
+test.describe('on a desktop, where the counters are in view as the page loads', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('they count up from 0 and the final figures never show before the count', async ({ page }) => {
+    // Record only what is visible: the figures wait, hidden, until the island can count.
+    await page.addInitScript((title) => {
+      window.seenFigures = [];
+      const snapshot = () => {
+        const heading = [...document.querySelectorAll('h2')].find((h2) => h2.textContent?.trim() === title);
+        const dds = [...(heading?.closest('section')?.querySelectorAll('dd') ?? [])];
+        if (dds.length === 0 || getComputedStyle(dds[0]!).visibility === 'hidden') return;
+        const figures = dds.map((dd) => (dd.firstElementChild ?? dd).textContent?.trim()).join('|');
+        if (window.seenFigures.at(-1) !== figures) window.seenFigures.push(figures);
+      };
+      new MutationObserver(snapshot).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    }, TITLE);
+    await page.goto('/about');
+    await expect.poll(() => shown(page), { intervals: [50], timeout: 6000 }).toEqual(FINAL);
+    const history = await seen(page);
+    expect(history[0], `first visible figures: ${JSON.stringify(history)}`).toEqual(['0+', '0+', '0+', '0+']);
+    expect(history.length).toBeGreaterThan(5);
+  });
+});

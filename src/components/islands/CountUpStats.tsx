@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { countUpValue } from '../../lib/count-up.ts';
 
@@ -18,6 +18,9 @@ interface Props {
 
 type Phase = 'static' | 'waiting' | 'counting' | 'done';
 
+/** Class on <html> while the server-rendered figures are hidden until this island takes over (see StatsBand.astro). */
+export const PENDING_CLASS = 'counters-pending';
+
 /**
  * Counters that count from 0 to their targets once scrolled into view. The server renders the final
  * figures (for crawlers and visitors without JavaScript); the hydrated island only animates when the
@@ -32,9 +35,12 @@ function Counters({ stats, dark = false, duration = 2000 }: Props) {
     const root = rootRef.current;
     if (!root) return;
     const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    // Set by StatsBand's inline script while the figures are hidden, waiting for this island.
+    const unseen = document.documentElement.classList.contains(PENDING_CLASS);
     const box = root.getBoundingClientRect();
     const inView = box.top < window.innerHeight && box.bottom > 0;
-    if (reducedMotion || inView || !('IntersectionObserver' in window)) {
+    // Never count down from figures a visitor has already seen.
+    if (reducedMotion || (inView && !unseen) || !('IntersectionObserver' in window)) {
       setPhase('done');
       return;
     }
@@ -51,6 +57,11 @@ function Counters({ stats, dark = false, duration = 2000 }: Props) {
     observer.observe(root);
     return () => observer.disconnect();
   }, []);
+
+  // Reveal the figures only once they show their starting values (before the browser paints them).
+  useLayoutEffect(() => {
+    if (phase !== 'static') document.documentElement.classList.remove(PENDING_CLASS);
+  }, [phase]);
 
   useEffect(() => {
     if (phase !== 'counting') return;
