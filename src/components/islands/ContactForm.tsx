@@ -32,6 +32,27 @@ const loadToasts = () => {
   return toastsModule;
 };
 
+interface TextFieldProps {
+  name: 'name' | 'email' | 'company' | 'phone';
+  label: string;
+  type: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  required?: boolean;
+}
+
+function TextField({ name, label, type, autoComplete, required = false }: TextFieldProps) {
+  const id = `contact-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+        {required && <Required />}
+      </label>
+      <input id={id} name={name} type={type} required={required} autoComplete={autoComplete} maxLength={enquiryLimits[name].max} className={inputClass} />
+    </div>
+  );
+}
+
 function readValues(data: FormData): EnquiryValues {
   const text = (name: string) => String(data.get(name) ?? '');
   const service = text('service');
@@ -108,32 +129,10 @@ function Form() {
     <>
       <form onSubmit={onSubmit} onFocus={warmUp} onInput={warmUp} className="space-y-5" aria-label="Contact form">
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor="contact-name" className={labelClass}>
-              Full Name
-              <Required />
-            </label>
-            <input id="contact-name" name="name" type="text" required autoComplete="name" maxLength={enquiryLimits.name.max} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="contact-email" className={labelClass}>
-              Email Address
-              <Required />
-            </label>
-            <input id="contact-email" name="email" type="email" required autoComplete="email" maxLength={enquiryLimits.email.max} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="contact-company" className={labelClass}>
-              Company
-            </label>
-            <input id="contact-company" name="company" type="text" autoComplete="organization" maxLength={enquiryLimits.company.max} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="contact-phone" className={labelClass}>
-              Phone Number
-            </label>
-            <input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={enquiryLimits.phone.max} className={inputClass} />
-          </div>
+          <TextField name="name" label="Full Name" type="text" autoComplete="name" required />
+          <TextField name="email" label="Email Address" type="email" autoComplete="email" required />
+          <TextField name="company" label="Company" type="text" autoComplete="organization" />
+          <TextField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
         </div>
         <div>
           <label htmlFor="contact-service" className={labelClass}>
