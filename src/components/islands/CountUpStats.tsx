@@ -85,11 +85,11 @@ function Counters({ stats, dark = false, duration = 2000 }: Props) {
         return (
           <div
             key={stat.label}
-            className={`flex flex-col rounded-2xl p-6 text-center ${dark ? 'bg-white/5 ring-1 ring-white/10' : 'bg-white ring-1 ring-ink-200'}`}
+            className={`flex flex-col rounded-2xl p-4 text-center sm:p-6 ${dark ? 'bg-white/5 ring-1 ring-white/10' : 'bg-white ring-1 ring-ink-200'}`}
           >
             <dt className={`text-sm font-medium ${dark ? 'text-ink-200' : 'text-ink-600'}`}>{stat.label}</dt>
             <dd
-              className={`order-first text-4xl font-extrabold tracking-tight tabular-nums sm:text-5xl ${dark ? 'text-white' : 'text-brand-700'}`}
+              className={`order-first text-3xl font-extrabold tracking-tight tabular-nums sm:text-5xl ${dark ? 'text-white' : 'text-brand-700'}`}
             >
               <span aria-hidden={phase === 'waiting' || phase === 'counting' ? true : undefined}>
                 {stat.prefix}
