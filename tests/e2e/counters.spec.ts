@@ -142,3 +142,23 @@ test.describe('on a desktop, where the counters are in view as the page loads', 
     expect(history.length).toBeGreaterThan(5);
   });
 });
+
+test('a failing island shows the error fallback with its message instead of a blank gap', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Make measuring the counters fail, so the island throws as it hydrates.
+  await page.addInitScript(() => {
+    const measure = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      if (this.matches('dl[data-counters]')) throw new Error('The counters cannot be measured');
+      return measure.call(this);
+    };
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto('/about');
+  await counters(page).or(page.getByRole('alert')).first().scrollIntoViewIfNeeded();
+  const alert = page.getByRole('alert').filter({ hasText: 'Unexpected Application Error!' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('The counters cannot be measured');
+  expect(errors.some((text) => text.includes('Unexpected Application Error!'))).toBe(true);
+});
