@@ -2,6 +2,7 @@ import type { AstroIntegration } from 'astro';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SITE_URL } from '../config/site-url.ts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
@@ -31,7 +32,7 @@ export function redirectPage(to: string, site: URL): string {
  * Cloudflare Pages, and a valid HTML forwarding page at each old path for hosts that only serve files.
  */
 export function redirectPages(redirects: Readonly<Record<string, string>>): AstroIntegration {
-  let site = new URL('https://www.example.com');
+  let site = new URL(SITE_URL);
   return {
     name: 'redirect-pages',
     hooks: {

@@ -1,5 +1,0 @@
-export * from './company.ts';
-export * from './offices.ts';
-export * from './figures.ts';
-export * from './routes.ts';
-export * from './navigation.ts';
