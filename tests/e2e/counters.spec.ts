@@ -156,7 +156,8 @@ test('a failing island shows the error fallback with its message instead of a bl
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto('/about');
-  await counters(page).or(page.getByRole('alert')).first().scrollIntoViewIfNeeded();
+  // Scroll the section, which stays while the island inside it is replaced by the fallback.
+  await page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: TITLE }) }).scrollIntoViewIfNeeded();
   const alert = page.getByRole('alert').filter({ hasText: 'Unexpected Application Error!' });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('The counters cannot be measured');
