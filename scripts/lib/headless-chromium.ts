@@ -3,20 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/chromium.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 /** The flags Lighthouse needs with Debian's Chromium in a container (see /work/shared/NOTES.md). */
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--no-default-browser-check',
-];
+export const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS, '--no-default-browser-check'];
 
 export interface HeadlessChromium {
   port: number;

@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { talentPartner } from '../../src/config/company.ts';
 
 /**
  * The page section whose heading (h2) reads `title`. Sections with an `id` are also named regions, but
@@ -263,7 +264,7 @@ test.describe('outsourcing', () => {
     const startHiring = page.getByRole('main').getByRole('link', { name: /^Start Hiring Today/ });
     await expect(startHiring).not.toHaveCount(0);
     for (const link of [...(await findTalent.all()), ...(await startHiring.all())]) {
-      await expect(link).toHaveAttribute('href', 'https://talent.example.com/contact');
+      await expect(link).toHaveAttribute('href', talentPartner.contactUrl);
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
       await expect(link).toHaveAccessibleName(/opens in a new tab/);
