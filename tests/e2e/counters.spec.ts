@@ -24,18 +24,21 @@ declare global {
  * of the target), from the first paint on, each time it changes.
  */
 async function recordFigures(page: Page): Promise<void> {
-  await page.addInitScript((title) => {
+  await page.addInitScript(({ title, count }) => {
     window.seenFigures = [];
     const snapshot = () => {
       const heading = [...document.querySelectorAll('h2')].find((h2) => h2.textContent?.trim() === title);
       const dl = heading?.closest('section')?.querySelector('dl');
       if (!dl) return;
-      const figures = [...dl.querySelectorAll('dd')].map((dd) => (dd.firstElementChild ?? dd).textContent?.trim()).join('|');
+      const values = [...dl.querySelectorAll('dd')].map((dd) => (dd.firstElementChild ?? dd).textContent?.trim() ?? '');
+      // While the parser is still inside the list, a <dd> can exist before its text: not a state anyone sees.
+      if (values.length < count || values.some((value) => value === '')) return;
+      const figures = values.join('|');
       if (window.seenFigures.at(-1) !== figures) window.seenFigures.push(figures);
     };
     new MutationObserver(snapshot).observe(document, { subtree: true, childList: true, characterData: true });
     document.addEventListener('DOMContentLoaded', snapshot);
-  }, TITLE);
+  }, { title: TITLE, count: FINAL.length });
 }
 
 const seen = (page: Page) => page.evaluate(() => window.seenFigures.map((figures) => figures.split('|')));
