@@ -4,7 +4,6 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
-import { interactDirective } from './src/integrations/interact-directive.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { inlineCss } from './src/integrations/inline-css.ts';
 import { redirectPages } from './src/integrations/redirect-pages.ts';
@@ -21,11 +20,10 @@ export default defineConfig({
   integrations: [
     mdx(),
     react(),
-    interactDirective(),
-    // Redirect stubs and the not-found page are not pages to index.
     inlineCss(),
     redirectPages(redirects),
     securityHeaders({ supabaseUrl: process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl }),
+    // Redirect stubs and the not-found page are not pages to index.
     sitemap({ filter: (page) => !page.endsWith('/404') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
   ],
   vite: {

@@ -40,7 +40,7 @@ try {
   }
   if (paths.includes('/')) {
     const mobile = await open(390, '/');
-    await mobile.locator('.mobile-menu > summary').click();
+    await mobile.getByRole('button', { name: 'Menu' }).click();
     await mobile.locator('summary:has-text("Services pages")').click();
     await mobile.screenshot({ path: `${values.out}/home-390-menu-open.png` });
     await mobile.close();

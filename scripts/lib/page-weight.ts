@@ -13,8 +13,6 @@ export interface PageWeight {
   css: number;
   /** JavaScript fetched before the visitor interacts: module scripts and islands hydrating on load, idle or visible. */
   jsOnLoad: number;
-  /** JavaScript that waits for an interaction (client:interact islands). */
-  jsOnInteraction: number;
   /** <img> tags that lack width/height or are not WebP, AVIF or SVG. */
   imageProblems: string[];
 }
@@ -69,17 +67,14 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]!);
 
   const eager = new Set<string>();
-  const lazy = new Set<string>();
   for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) await withImports(root, match[1]!, eager);
+  // Every island hydrates without waiting for a click (client:load, idle or visible), so its code counts.
   for (const island of html.matchAll(/<astro-island([^>]*)>/g)) {
     const attributes = island[1]!;
     const component = /component-url="([^"]+)"/.exec(attributes)?.[1];
     const renderer = /renderer-url="([^"]+)"/.exec(attributes)?.[1];
-    const directive = /client="([^"]+)"/.exec(attributes)?.[1];
-    const target = directive === 'interact' || directive === 'only' ? lazy : eager;
-    for (const url of [component, renderer]) if (url) await withImports(root, url, target);
+    for (const url of [component, renderer]) if (url) await withImports(root, url, eager);
   }
-  for (const file of eager) lazy.delete(file);
 
   return {
     path: sitePath(root, file),
@@ -87,7 +82,6 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
     inlineCss: gzipSize([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('')),
     css: await bytesOf(root, css),
     jsOnLoad: await bytesOf(root, eager),
-    jsOnInteraction: await bytesOf(root, lazy),
     imageProblems: imageProblems(html),
   };
 }

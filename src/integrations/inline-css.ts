@@ -8,7 +8,7 @@ import { htmlClasses, htmlTags, pruneCss, type PageUsage } from '../lib/css-prun
  * After the build, replaces each page's stylesheet link with an inline <style> holding only the rules
  * that page can use. A first visit then needs one response, not two, and carries a few KB less CSS:
  * the page weight budget (HTML + CSS in the first round trips) is what this is for.
- * Classes that islands may render later (any token in src/components/islands/) are kept on every page.
+ * On a page with an island, classes that islands may render later (any token in src/components/islands/) are kept.
  */
 export function inlineCss(): AstroIntegration {
   let islandsDir = '';
@@ -34,9 +34,10 @@ export function inlineCss(): AstroIntegration {
           if (links.length === 0) continue;
           const classes = htmlClasses(html);
           const tags = htmlTags(html);
+          const laterTokens = html.includes('<astro-island') ? islandTokens : new Set<string>();
           const usage: PageUsage = {
-            isClassUsed: (className) => classes.has(className) || islandTokens.has(className),
-            isTagUsed: (tag) => tags.has(tag) || islandTokens.has(`<${tag}`),
+            isClassUsed: (className) => classes.has(className) || laterTokens.has(className),
+            isTagUsed: (tag) => tags.has(tag) || laterTokens.has(`<${tag}`),
           };
           for (const [tag, href] of links) {
             if (!cssCache.has(href!)) cssCache.set(href!, await readFile(join(root, href!), 'utf8'));

@@ -13,9 +13,11 @@ export const UI_ICONS = [
   'house',
   'mail',
   'map-pin',
+  'menu',
   'phone',
   'star',
   'timer',
+  'x',
 ] as const;
 
 const COLLECTIONS: CollectionKey[] = ['pages', 'services', 'consulting', 'outsourcing', 'legal'];

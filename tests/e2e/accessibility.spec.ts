@@ -41,11 +41,10 @@ test.describe('interactive states', () => {
   test('the phone menu, open with a section expanded', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    await page.locator('.mobile-menu > summary').click();
+    await page.getByRole('button', { name: 'Menu' }).click();
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
     await mobileNav.locator('summary', { hasText: 'Services pages' }).click();
     await expect(mobileNav.getByRole('link', { name: 'Data Migration' })).toBeVisible();
-    await waitForHydration(page, '.mobile-menu');
     await expectNoViolations(page);
   });
 

@@ -8,7 +8,6 @@ const page = (overrides: Partial<PageWeight>): PageWeight => ({
   inlineCss: 5_000,
   css: 0,
   jsOnLoad: 0,
-  jsOnInteraction: 70_000,
   imageProblems: [],
   ...overrides,
 });
