@@ -8,8 +8,12 @@ import { htmlClasses, htmlTags, pruneCss, type PageUsage } from '../lib/css-prun
  * After the build, replaces each page's stylesheet link with an inline <style> holding only the rules
  * that page can use. A first visit then needs one response, not two, and carries a few KB less CSS:
  * the page weight budget (HTML + CSS in the first round trips) is what this is for.
- * On a page with an island, classes that islands may render later (any token in src/components/islands/) are kept.
+ * Classes that scripts may add later are kept too: any token of the page's inline scripts and, on a page
+ * with an island, any token in src/components/islands/.
  */
+/** Words of source code that could be class names (or `<tag` openings). */
+const tokensOf = (code: string) => code.split(/[\s"'`{}>()]+/);
+
 export function inlineCss(): AstroIntegration {
   let islandsDir = '';
   return {
@@ -22,9 +26,7 @@ export function inlineCss(): AstroIntegration {
         const root = fileURLToPath(dir);
         const files = await readdir(root, { recursive: true });
         const islandSources = await readdir(islandsDir);
-        const islandTokens = new Set(
-          (await Promise.all(islandSources.map((file) => readFile(join(islandsDir, file), 'utf8')))).join('\n').split(/[\s"'`{}>]+/),
-        );
+        const islandTokens = new Set(tokensOf((await Promise.all(islandSources.map((file) => readFile(join(islandsDir, file), 'utf8')))).join('\n')));
         const cssCache = new Map<string, string>();
         let pages = 0;
         for (const file of files.filter((name) => name.endsWith('.html'))) {
@@ -34,7 +36,10 @@ export function inlineCss(): AstroIntegration {
           if (links.length === 0) continue;
           const classes = htmlClasses(html);
           const tags = htmlTags(html);
-          const laterTokens = html.includes('<astro-island') ? islandTokens : new Set<string>();
+          const laterTokens = new Set([
+            ...(html.includes('<astro-island') ? islandTokens : []),
+            ...[...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap((match) => tokensOf(match[1]!)),
+          ]);
           const usage: PageUsage = {
             isClassUsed: (className) => classes.has(className) || laterTokens.has(className),
             isTagUsed: (tag) => tags.has(tag) || laterTokens.has(`<${tag}`),
