@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
+import { externalIslandScripts } from './src/integrations/external-island-scripts.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { inlineCss } from './src/integrations/inline-css.ts';
 import { redirectPages } from './src/integrations/redirect-pages.ts';
@@ -21,6 +22,7 @@ export default defineConfig({
     mdx(),
     react(),
     inlineCss(),
+    externalIslandScripts(),
     redirectPages(redirects),
     securityHeaders({ supabaseUrl: process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl }),
     // Redirect stubs and the not-found page are not pages to index.

@@ -3,6 +3,7 @@
  * headless Chromium. Run again when the name, tagline or figures change: `npm run og-image`.
  */
 import { chromium } from '@playwright/test';
+import { brandMark } from '../src/config/brand-mark.ts';
 import { company } from '../src/config/company.ts';
 import { figures } from '../src/config/figures.ts';
 import { offices } from '../src/config/offices.ts';
@@ -26,7 +27,7 @@ const html = `<!doctype html><html><head><style>
   .facts div{background:rgba(255,255,255,.1);border:1px solid rgba(255,255,255,.25);border-radius:999px;padding:10px 24px}
   .where{font-size:24px;color:#c0d4fb}
 </style></head><body>
-  <div class="brand"><svg viewBox="0 0 32 32" width="72" height="72"><rect width="32" height="32" rx="8" fill="#2452cf"/><path d="M10 8v16M10 16l9-8M13.5 13l7.5 11" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round" fill="none"/><circle cx="23.5" cy="9.5" r="2.5" fill="#fbbf24"/></svg>
+  <div class="brand"><svg viewBox="${brandMark.viewBox}" width="72" height="72">${brandMark.body}</svg>
     <div>${company.shortName}<span> Technologies</span></div></div>
   <h1>Turning tomorrow's tech into <em>today's business advantage</em></h1>
   <div>

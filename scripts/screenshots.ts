@@ -42,6 +42,7 @@ try {
     const mobile = await open(390, '/');
     await mobile.getByRole('button', { name: 'Menu' }).click();
     await mobile.locator('summary:has-text("Services pages")').click();
+    await mobile.waitForTimeout(300); // the chevron's turn
     await mobile.screenshot({ path: `${values.out}/home-390-menu-open.png` });
     await mobile.close();
     const desktop = await open(1440, '/');

@@ -67,7 +67,7 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]!);
 
   const eager = new Set<string>();
-  for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) await withImports(root, match[1]!, eager);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) await withImports(root, match[1]!, eager);
   // Every island hydrates without waiting for a click (client:load, idle or visible), so its code counts.
   for (const island of html.matchAll(/<astro-island([^>]*)>/g)) {
     const attributes = island[1]!;

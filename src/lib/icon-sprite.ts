@@ -1,5 +1,6 @@
 import { getCollection, type CollectionKey } from 'astro:content';
 import { iconNode, isIconName } from '../components/ui/icon-names.ts';
+import { BRAND_MARK_ID, brandMark } from '../config/brand-mark.ts';
 
 /** Icons that components draw themselves, beyond the ones content files name. */
 export const UI_ICONS = [
@@ -35,7 +36,7 @@ function collectIconFields(value: unknown, into: Set<string>): void {
 
 let cached: Promise<{ names: string[]; version: string }> | undefined;
 
-/** Every icon the site uses, and a short hash of the list that busts caches when it changes. */
+/** Every icon the site uses, and a short hash of the sprite's contents that busts caches when it changes. */
 export function spriteIcons(): Promise<{ names: string[]; version: string }> {
   cached ??= (async () => {
     const names = new Set<string>(UI_ICONS);
@@ -43,7 +44,7 @@ export function spriteIcons(): Promise<{ names: string[]; version: string }> {
       for (const entry of await getCollection(collection)) collectIconFields(entry.data, names);
     }
     const sorted = [...names].filter(isIconName).sort();
-    return { names: sorted, version: hash(sorted.join(',')) };
+    return { names: sorted, version: hash(sorted.join(',') + brandMark.body) };
   })();
   return cached;
 }
@@ -62,5 +63,6 @@ export function spriteSvg(names: readonly string[]): string {
     // Stroke styling lives on the symbol, so each page's <svg><use> stays short; fill stays with the page (stars fill).
     return `<symbol id="${name}" viewBox="0 0 24 24" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</symbol>`;
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
+  const mark = `<symbol id="${BRAND_MARK_ID}" viewBox="${brandMark.viewBox}">${brandMark.body}</symbol>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}${mark}</svg>`;
 }
