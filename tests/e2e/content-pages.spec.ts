@@ -63,7 +63,7 @@ test.describe('services', () => {
     await expect(grid.getByRole('heading', { level: 3 })).toHaveText(serviceCards.map((card) => card.title));
     for (const [index, expected] of serviceCards.entries()) {
       const card = grid.nth(index);
-      const badge = card.locator('span.rounded-full');
+      const badge = card.locator('.badge');
       await expect(badge, `${expected.title} badge`).toHaveCount(1);
       await expect(badge).toHaveText(/\S/);
       await expect(card.locator('p'), `${expected.title} description`).toHaveText(/.{40,}/);
