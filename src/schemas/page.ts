@@ -6,7 +6,13 @@ import { seo } from './fields.ts';
 export const page = z.object({
   seo,
   hero,
-  sections: z.array(section).default([]),
+  sections: z
+    .array(section)
+    .default([])
+    // Search engines read one FAQPage per page, and the FAQ section writes it (sections/Faq.astro).
+    .refine((sections) => sections.filter((item) => item.type === 'faq').length <= 1, {
+      message: 'a page has at most one section of type "faq": merge the questions into one',
+    }),
 });
 
 /** A sub-page of services, consulting or outsourcing: a page that also appears in menus. */

@@ -89,6 +89,15 @@ describe('content schemas', () => {
     expect(problem).toMatch(/^sections\.0\.type: Invalid discriminator value\. Expected 'cards' \| 'checklist' \| 'steps' \| 'stats'/);
   });
 
+  it('reject a second FAQ section on a page', () => {
+    const faq = { type: 'faq', title: 'Questions', items: [{ question: 'How long does a migration take?', answer: 'Most take four to twelve weeks.' }] };
+    const entry = valid();
+    entry.sections.push(faq as never);
+    expect(problems(subPage, entry)).toEqual([]);
+    entry.sections.push({ ...faq, title: 'More Questions' } as never);
+    expect(problems(subPage, entry)).toEqual(['sections: a page has at most one section of type "faq": merge the questions into one']);
+  });
+
   it('reject a stat number written as a string', () => {
     const entry = valid();
     Object.assign(entry.sections[1]!.items[0]!, { number: '500' });
