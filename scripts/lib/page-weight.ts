@@ -11,7 +11,7 @@ export interface PageWeight {
   inlineCss: number;
   /** Stylesheets the page links. */
   css: number;
-  /** JavaScript fetched before the visitor interacts: module scripts and islands hydrating on load, idle or visible. */
+  /** JavaScript files fetched before the visitor interacts: the page's script files and its islands' code (all hydrate without a click). */
   jsOnLoad: number;
   /** <img> tags that lack width/height or are not WebP, AVIF or SVG. */
   imageProblems: string[];
