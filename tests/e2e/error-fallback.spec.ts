@@ -1,11 +1,13 @@
 /**
  * SPEC: an unhandled rendering error shows 'Unexpected Application Error!' with the error message. Every
- * React island renders inside ErrorBoundary; here the contact form's notifications fail as they draw.
+ * React island renders inside ErrorBoundary; here the contact form's notifications fail as they draw,
+ * and the form around them must keep what the visitor typed and still send it.
  */
 import { expect, test } from '@playwright/test';
+import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
 import { field, waitForHydration } from '../support/site.ts';
 
-test('a failing island shows the error fallback with its message instead of a blank gap', async ({ page }) => {
+test('a failing island part shows the error fallback with its message, and the form still sends', async ({ page, request }) => {
   await page.route('**/_astro/EnquiryToasts.*.js', (route) =>
     route.fulfill({
       contentType: 'text/javascript',
@@ -16,10 +18,18 @@ test('a failing island shows the error fallback with its message instead of a bl
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto('/contact');
   await waitForHydration(page, 'form[aria-label="Contact form"]');
-  await field(page, 'Full Name').focus(); // starts loading the notifications
+  const email = uniqueEmail('fallback');
+  await field(page, 'Full Name').fill('Meera Iyer'); // the first keystroke loads the notifications
+  await field(page, 'Email Address').fill(email);
+  await field(page, 'Message').fill('Please call us about moving our ERP support to your team.');
 
   const alert = page.getByRole('alert').filter({ hasText: 'Unexpected Application Error!' });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('The notifications cannot be drawn');
   expect(errors.some((text) => text.includes('Unexpected Application Error!'))).toBe(true);
+  await expect(field(page, 'Full Name')).toHaveValue('Meera Iyer');
+
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Message Sent Successfully!' })).toBeVisible();
+  expect(await storedEnquiries(request, email)).toHaveLength(1);
 });

@@ -74,8 +74,10 @@ function Form() {
   const [hydrated, setHydrated] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [Toasts, setToasts] = useState<ComponentType | null>(null);
-  /** Shown in the form only if the notification code itself could not be downloaded. */
+  /** Shown in the form only if the notifications could not be downloaded or drawn. */
   const [fallbackNotice, setFallbackNotice] = useState<EnquiryOutcome | null>(null);
+  /** Set when the notifications failed to render: their boundary shows the fallback, and the form keeps working. */
+  const toastsBroken = useRef(false);
 
   useEffect(() => setHydrated(true), []);
 
@@ -86,6 +88,10 @@ function Form() {
   };
 
   const notify = async (outcome: EnquiryOutcome) => {
+    if (toastsBroken.current) {
+      setFallbackNotice(outcome);
+      return;
+    }
     try {
       (await mountToasts()).showEnquiryToast(outcome);
       setFallbackNotice(null);
@@ -180,7 +186,11 @@ function Form() {
           {submitting ? 'Sending Message...' : 'Send Message'}
         </button>
       </form>
-      {Toasts && <Toasts />}
+      {Toasts && (
+        <ErrorBoundary onError={() => (toastsBroken.current = true)}>
+          <Toasts />
+        </ErrorBoundary>
+      )}
     </>
   );
 }

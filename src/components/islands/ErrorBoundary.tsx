@@ -2,6 +2,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
   children: ReactNode;
+  /** Told about the error once the fallback is shown (the contact form then reports outcomes itself). */
+  onError?: (error: Error) => void;
 }
 
 interface State {
@@ -18,6 +20,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Unexpected Application Error!', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render(): ReactNode {
