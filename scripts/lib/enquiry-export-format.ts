@@ -1,14 +1,11 @@
 /** Renders stored enquiries for staff: an aligned table for the terminal, or CSV / JSON for other tools. */
+import type { EnquiryRow } from '../../src/lib/enquiry.ts';
 
-export interface StoredEnquiry {
-  id: string;
+/** A row as the table holds it: what the form sent, plus what the server adds. */
+export interface StoredEnquiry extends Omit<EnquiryRow, 'service'> {
   created_at: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
+  /** Text as stored (rows older than a change to the service list may hold a former choice). */
   service: string | null;
-  message: string;
   client_address?: string | null;
 }
 

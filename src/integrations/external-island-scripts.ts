@@ -1,8 +1,9 @@
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtHtmlFiles } from './built-pages.ts';
 
 /** The file name for Astro's inline island loader ("astro-island") or a hydration directive ("astro-visible"…). */
 export function islandScriptName(body: string): string | undefined {
@@ -23,11 +24,9 @@ export function externalIslandScripts(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'));
         const scripts = new Map<string, string>();
         let pages = 0;
-        for (const file of files) {
-          const path = join(root, file);
+        for (const path of await builtHtmlFiles(root)) {
           const html = await readFile(path, 'utf8');
           const moved = html.replace(/<script>([\s\S]*?)<\/script>/g, (tag, body: string) => {
             const name = islandScriptName(body);

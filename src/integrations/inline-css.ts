@@ -3,6 +3,11 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { htmlClasses, htmlTags, pruneCss, type PageUsage } from '../lib/css-prune.ts';
+import { builtHtmlFiles } from './built-pages.ts';
+import { inlineScripts } from './security-headers.ts';
+
+/** Words of source code that could be class names (or `<tag` openings). */
+const tokensOf = (code: string) => code.split(/[\s"'`{}>()]+/);
 
 /**
  * After the build, replaces each page's stylesheet link with an inline <style> holding only the rules
@@ -11,9 +16,6 @@ import { htmlClasses, htmlTags, pruneCss, type PageUsage } from '../lib/css-prun
  * Classes that scripts may add later are kept too: any token of the page's inline scripts and, on a page
  * with an island, any token in src/components/islands/.
  */
-/** Words of source code that could be class names (or `<tag` openings). */
-const tokensOf = (code: string) => code.split(/[\s"'`{}>()]+/);
-
 export function inlineCss(): AstroIntegration {
   let islandsDir = '';
   return {
@@ -24,13 +26,11 @@ export function inlineCss(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const files = await readdir(root, { recursive: true });
         const islandSources = await readdir(islandsDir);
         const islandTokens = new Set(tokensOf((await Promise.all(islandSources.map((file) => readFile(join(islandsDir, file), 'utf8')))).join('\n')));
         const cssCache = new Map<string, string>();
         let pages = 0;
-        for (const file of files.filter((name) => name.endsWith('.html'))) {
-          const path = join(root, file);
+        for (const path of await builtHtmlFiles(root)) {
           let html = await readFile(path, 'utf8');
           const links = [...html.matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"\s*\/?>/g)];
           if (links.length === 0) continue;
@@ -38,7 +38,7 @@ export function inlineCss(): AstroIntegration {
           const tags = htmlTags(html);
           const laterTokens = new Set([
             ...(html.includes('<astro-island') ? islandTokens : []),
-            ...[...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap((match) => tokensOf(match[1]!)),
+            ...inlineScripts(html).flatMap(tokensOf),
           ]);
           const usage: PageUsage = {
             isClassUsed: (className) => classes.has(className) || laterTokens.has(className),

@@ -1,9 +1,10 @@
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatHeadersFile, headerRules } from '../config/security-headers.ts';
+import { builtHtmlFiles } from './built-pages.ts';
 
 /** Executable inline scripts (not JSON-LD data blocks) in a page. */
 export function inlineScripts(html: string): string[] {
@@ -24,10 +25,9 @@ export function securityHeaders(options: { supabaseUrl: string }): AstroIntegrat
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html'));
         const hashes = new Set<string>();
-        for (const file of files) {
-          for (const script of inlineScripts(await readFile(join(root, file), 'utf8'))) hashes.add(scriptHash(script));
+        for (const path of await builtHtmlFiles(root)) {
+          for (const script of inlineScripts(await readFile(path, 'utf8'))) hashes.add(scriptHash(script));
         }
         const rules = headerRules({ scriptHashes: [...hashes].sort(), supabaseUrl: options.supabaseUrl });
         await writeFile(join(root, '_headers'), formatHeadersFile(rules));
