@@ -1,83 +1,37 @@
 /**
- * Serves dist/ the way a static host does: /about → about.html, unknown paths → 404.html with status 404,
- * gzip for text, and the headers of dist/_headers (CSP, caching), as Netlify and Cloudflare Pages apply them.
- * Used by the e2e tests, the audit and screenshots.
+ * Serves dist/ as a plain static host does (GitHub Pages, S3, nginx without extra configuration): files as
+ * they are, /about from about.html, 404.html with status 404 for unknown paths, gzip, and no custom headers.
+ * `_headers` and `_redirects` are neither applied nor served, so the tests see only what every host gives:
+ * the policy each page carries in its own <meta> tag. The default host's extras (headers, 301s) are
+ * checked with its own runtime in tests/unit/default-host.test.ts.
+ * Used by the browser tests, the Lighthouse audit and the screenshots.
  */
-import { createServer, type Server } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { createReadStream, existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { matchesHeaderPath, parseHeadersFile, type HeaderRule } from '../src/config/security-headers.ts';
+import compression from 'compression';
+import sirv from 'sirv';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-};
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function resolveFile(root: string, urlPath: string): Promise<string | undefined> {
-  const clean = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
-  const base = join(root, clean);
-  if (!base.startsWith(root)) return undefined;
-  const candidates = clean.endsWith('/') ? [join(base, 'index.html')] : [base, `${base}.html`, join(base, 'index.html')];
-  for (const candidate of candidates) if (await isFile(candidate)) return candidate;
-  return undefined;
-}
-
-async function readHeaderRules(root: string): Promise<HeaderRule[]> {
-  try {
-    return parseHeadersFile(await readFile(join(root, '_headers'), 'utf8'));
-  } catch {
-    return [];
-  }
-}
+/** Files a host reads as configuration and never serves. */
+const hostFiles = new Set(['/_headers', '/_redirects']);
 
 export async function serveDist(root = 'dist', port = 4321, host = '127.0.0.1'): Promise<Server> {
   const absoluteRoot = resolve(root);
-  const rules = await readHeaderRules(absoluteRoot);
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const file = await resolveFile(absoluteRoot, url.pathname);
-    const status = file ? 200 : 404;
-    const path = file ?? join(absoluteRoot, '404.html');
-    let body: Buffer;
-    try {
-      body = await readFile(path);
-    } catch {
-      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
-      return;
-    }
-    const type = TYPES[extname(path)] ?? 'application/octet-stream';
-    const headers: Record<string, string> = {
-      'Content-Type': type,
-      'Cache-Control': url.pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-    };
-    for (const rule of rules) if (matchesHeaderPath(rule.path, url.pathname)) Object.assign(headers, rule.headers);
-    const compressible = /text|javascript|json|xml|svg/.test(type);
-    if (compressible && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      body = gzipSync(body);
-      headers['Content-Encoding'] = 'gzip';
-      headers['Vary'] = 'Accept-Encoding';
-    }
-    response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : body);
+  const notFoundPage = join(absoluteRoot, '404.html');
+  const notFound = (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+    createReadStream(notFoundPage).pipe(response);
+  };
+  const files = sirv(absoluteRoot, { extensions: ['html'], etag: true, dotfiles: false, onNoMatch: notFound });
+  // compression works on Node's own request and response; its type names Express's, which extend them.
+  const gzip = compression() as unknown as (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+  const server = createServer((request, response) => {
+    gzip(request, response, () => {
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      if (hostFiles.has(path)) notFound(request, response);
+      else files(request, response);
+    });
   });
   return await new Promise((resolvePromise, reject) => {
     server.once('error', reject);
@@ -94,10 +48,10 @@ if (import.meta.main) {
     },
   });
   if (values.help) {
-    console.log('Usage: node scripts/serve-dist.ts [--port 4321] [--root dist]\nServes the built site like a static host (gzip, 404.html for unknown paths).');
+    console.log('Usage: node scripts/serve-dist.ts [--port 4321] [--root dist]\nServes the built site like a plain static host (gzip, 404.html for unknown paths, no custom headers).');
     process.exit(0);
   }
-  if (!(await isFile(join(resolve(values.root), 'index.html')))) {
+  if (!existsSync(join(resolve(values.root), 'index.html'))) {
     console.error(`No ${values.root}/index.html: run "npm run build" first.`);
     process.exit(1);
   }

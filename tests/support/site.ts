@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { SPEC_ROUTES } from '../../src/config/routes.ts';
+import { redirects, SPEC_ROUTES } from '../../src/config/routes.ts';
 
 export { SPEC_ROUTES };
 
@@ -24,4 +24,14 @@ export async function waitForHydration(page: Page, selector: string): Promise<vo
 /** A form control by the start of its label ("Message" also matches "Message (required)", not "Send Us a Message"). */
 export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+}
+
+/**
+ * Opens `path`; on a legacy path's forwarding page, keeps the visitor there (the page's redirect target
+ * answers "204 No Content", which browsers do not navigate to) so the forwarding page itself can be examined.
+ */
+export async function openAndStay(page: Page, path: string) {
+  const target = redirects[path];
+  if (target) await page.route(`**${target}`, (route) => route.fulfill({ status: 204 }));
+  return page.goto(path);
 }

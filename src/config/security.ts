@@ -1,0 +1,63 @@
+/**
+ * The site's security policy, in one place for both ways it reaches a visitor:
+ * - `cspDirectives` go into every page's `<meta http-equiv="content-security-policy">` through Astro's
+ *   `security.csp` (Astro adds `script-src` and `style-src` with the hashes of each page's own scripts
+ *   and styles), so the policy holds on any static host, GitHub Pages included;
+ * - `headerRules` become `dist/_headers` for hosts that apply it (Cloudflare Pages, the default, and
+ *   Netlify): what a meta tag cannot carry (HSTS, framing, MIME sniffing, referrer and permissions
+ *   policies) and caching.
+ */
+
+export interface HeaderRule {
+  /** A path pattern in the `_headers` format: `/*` for every response, `/_astro/*` for hashed assets. */
+  path: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+/** Policy directives besides `script-src` and `style-src`: only the site itself and the Supabase project. */
+export function cspDirectives(supabaseUrl: string) {
+  const supabase = new URL(supabaseUrl).origin;
+  const directives: `${'default-src' | 'connect-src' | 'object-src' | 'base-uri' | 'form-action' | 'upgrade-insecure-requests'}${string}`[] = [
+    "default-src 'self'",
+    `connect-src 'self' ${supabase}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ];
+  // The hosted project is HTTPS; the local stand-in is plain HTTP on 127.0.0.1 and must stay reachable.
+  if (supabase.startsWith('https:')) directives.push('upgrade-insecure-requests');
+  return directives;
+}
+
+/** Sources for `script-src` and `style-src` before Astro appends the page's hashes: no 'unsafe-inline'. */
+export const cspSelf = ["'self'"];
+
+const everyResponse = {
+  // A meta policy cannot forbid framing; this header policy adds only that and is enforced alongside the page's own.
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+export const headerRules: readonly HeaderRule[] = [
+  { path: '/*', headers: everyResponse },
+  // File names under /_astro/ change with their content, so browsers may keep them for a year.
+  { path: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+  { path: '/icons.svg', headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
+];
+
+/** The `_headers` file Cloudflare Pages and Netlify read. */
+export function formatHeadersFile(rules: readonly HeaderRule[]): string {
+  return `${rules.map((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n')}\n`;
+}
+
+/** The `_redirects` file Cloudflare Pages and Netlify read: permanent redirects, old path to new. */
+export function formatRedirectsFile(redirects: Readonly<Record<string, string>>): string {
+  return `${Object.entries(redirects)
+    .map(([from, to]) => `${from} ${to} 301`)
+    .join('\n')}\n`;
+}

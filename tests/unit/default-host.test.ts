@@ -1,0 +1,89 @@
+/**
+ * What visitors get from the default host, Cloudflare Pages: dist/ served by Cloudflare's own local runtime
+ * (`wrangler pages dev`, the Pages asset server in workerd), which applies _headers and _redirects as the
+ * hosted service does. No network is needed; wrangler's attempt to fetch Cloudflare's request metadata
+ * fails and it carries on.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { redirects } from '../../src/config/routes.ts';
+
+const root = join(import.meta.dirname, '../..');
+let host: ChildProcess | undefined;
+let origin = '';
+let output = '';
+
+const get = (path: string) => fetch(`${origin}${path}`, { redirect: 'manual' });
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(root, 'dist/index.html'))) throw new Error('No dist/index.html: run "npm run build" first (npm test does).');
+  const port = await freePort();
+  const inspectorPort = await freePort([port]);
+  host = spawn(join(root, 'node_modules/.bin/wrangler'), ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'warn'], {
+    cwd: root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+    detached: true,
+  });
+  host.stdout?.on('data', (chunk) => (output += chunk));
+  host.stderr?.on('data', (chunk) => (output += chunk));
+  origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (!(await answers(`${origin}/`))) {
+    if (host.exitCode !== null || Date.now() > deadline) throw new Error(`wrangler pages dev did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}, 90_000);
+
+afterAll(() => {
+  // wrangler runs workerd as a child: end the whole group.
+  if (host?.pid) process.kill(-host.pid, 'SIGTERM');
+});
+
+describe('the default host (Cloudflare Pages)', () => {
+  test('answers the legacy service paths with permanent redirects', async () => {
+    for (const [from, to] of Object.entries(redirects)) {
+      const response = await get(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe(to);
+    }
+  });
+
+  test('sends the security headers with every page, the not-found page and the redirects', async () => {
+    for (const path of ['/', '/contact', '/services/security', '/no-such-page', Object.keys(redirects)[0]!]) {
+      const headers = (await get(path)).headers;
+      expect(headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+      expect(headers.get('x-frame-options'), path).toBe('DENY');
+      expect(headers.get('strict-transport-security'), path).toMatch(/^max-age=\d+; includeSubDomains; preload$/);
+      expect(headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(headers.get('permissions-policy'), path).toContain('camera=()');
+    }
+  });
+
+  test('serves pages at their clean paths, with their own policy, and the not-found page with status 404', async () => {
+    const about = await get('/about');
+    expect(about.status).toBe(200);
+    expect(await about.text()).toContain('<meta http-equiv="content-security-policy"');
+    const missing = await get('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Oops! Page not found');
+  });
+
+  test('lets browsers keep hashed assets for a year, and does not serve its own configuration', async () => {
+    const asset = readdirSync(join(root, 'dist/_astro')).find((file) => file.endsWith('.js'));
+    expect((await get(`/_astro/${asset}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Pages reads these files and never serves them (its local runtime answers 502 where the service answers 404).
+    for (const file of ['/_headers', '/_redirects']) expect((await get(file)).status, file).toBeGreaterThanOrEqual(400);
+  });
+});

@@ -1,0 +1,61 @@
+/** Which rules of the site's stylesheet a page keeps (src/lib/page-css.ts); the browser tests check every real page. */
+import { describe, expect, test } from 'vitest';
+import { pageCss, type LaterSource } from '../../src/lib/page-css.ts';
+
+/** The page's stylesheet, split into its rules for comparison. */
+async function rules(css: string, html: string, later: LaterSource[] = []): Promise<string[]> {
+  const result = await pageCss(css, html, later);
+  return result.match(/@media[^{]*\{[^}]*\}\}|[^{}]+\{[^}]*\}/g) ?? [];
+}
+
+describe('a page keeps the rules that can style it', () => {
+  test('focus rings, including those chosen by an ancestor in :is()', async () => {
+    const css = ':focus-visible{outline:3px solid #00f;outline-offset:2px}:is(.dark,.panel) :focus-visible{outline-color:gold}';
+    const ring = await rules(css, '<footer class="dark"><a href="/">Home</a></footer>');
+    expect(ring).toHaveLength(2);
+    expect(ring[0]).toMatch(/^:focus-visible\{(?=.*outline:3px solid #00f)(?=.*outline-offset:2px)/);
+    expect(ring[1]).toBe('.dark :focus-visible{outline-color:gold}');
+    // (A word of the copy that is also a class name, such as "dark", would keep the rule: harmless, and rare.)
+    expect(await rules(css, '<p>Light surface</p>')).toEqual([ring[0]]);
+  });
+
+  test(':where(), :not() and :has() follow the elements they name', async () => {
+    const css = ':where(.list>:not(:last-child)){margin:1px}.toggle:has(+:popover-open) .closed{display:none}.card:not(.plain){padding:2px}';
+    const page = '<ul class="list"><li>a</li></ul><button class="toggle"><i class="closed"></i></button><nav popover></nav><div class="card"></div>';
+    expect(await rules(css, page)).toEqual([':where(.list>:not(:last-child)){margin:1px}', '.toggle:has(+:popover-open) .closed{display:none}', '.card:not(.plain){padding:2px}']);
+    expect(await rules(css, '<div class="plain"></div>')).toEqual([]);
+  });
+
+  test('responsive and arbitrary-value class names, as Tailwind writes them, in media queries every browser reads', async () => {
+    const css = '@media (min-width:40rem){.sm\\:py-20{padding-block:5rem}}.top-\\(--header-height\\){top:4rem}.group-open\\/menu\\:block{display:block}';
+    expect(await rules(css, '<div class="sm:py-20 top-(--header-height) group-open/menu:block"></div>')).toEqual([
+      '@media (min-width:40rem){.sm\\:py-20{padding-block:5rem}}',
+      '.top-\\(--header-height\\){top:4rem}',
+      '.group-open\\/menu\\:block{display:block}',
+    ]);
+  });
+
+  test('classes that a script of the page or an island adds later', async () => {
+    const css = '.counters-pending dd{visibility:hidden}.form-sending{opacity:.5}';
+    const page = '<dl><dd>30+</dd></dl><script>document.documentElement.classList.add("counters-pending")</script>';
+    expect(await rules(css, page)).toEqual(['.counters-pending dd{visibility:hidden}']);
+    const island = { content: 'export const Form = () => <form className={sending ? "form-sending" : ""} />', extension: 'tsx' };
+    expect(await rules(css, page, [island])).toEqual(['.counters-pending dd{visibility:hidden}', '.form-sending{opacity:.5}']);
+  });
+
+  test('element rules only where the element is; pseudo-elements always', async () => {
+    const css = 'table{border-collapse:collapse}::placeholder{opacity:1}abbr:where([title]){text-decoration:underline dotted}';
+    expect(await rules(css, '<p>Text</p>')).toEqual(['::placeholder{opacity:1}']);
+  });
+
+  test('custom properties only while something reads them', async () => {
+    const css =
+      '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-blur{syntax:"*";inherits:false}' +
+      ':root{--brand:#123456;--unused:1px}.card{--tw-shadow:0 1px 2px #000;box-shadow:var(--tw-shadow);color:var(--brand)}.blur{filter:var(--tw-blur)}';
+    const kept = (await pageCss(css, '<div class="card"></div>')).replace(/\s/g, '');
+    expect(kept).toContain('@property--tw-shadow');
+    expect(kept).not.toContain('--tw-blur');
+    expect(kept).toContain(':root{--brand:#123456}');
+    expect(kept).toContain('.card{--tw-shadow:01px2px#000;box-shadow:var(--tw-shadow);color:var(--brand)}');
+  });
+});

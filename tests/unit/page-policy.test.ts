@@ -1,0 +1,43 @@
+/**
+ * Every page of the build carries a Content-Security-Policy that allows exactly its own inline scripts and
+ * styles by hash: the browser tests prove what runs under it; this proves nothing inline goes unlisted,
+ * including the stylesheet that comes before the policy in the head.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { cspHash } from '../../src/lib/csp-hash.ts';
+
+const dist = join(import.meta.dirname, '../../dist');
+const pages = existsSync(dist) ? readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html')) : [];
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name)
+    ?.slice(1) ?? [];
+
+describe('the policy of each built page', () => {
+  test('the build has pages', () => {
+    expect(pages.length, 'run "npm run build" first (npm test does)').toBeGreaterThan(30);
+  });
+
+  for (const file of pages) {
+    test(`${relative(dist, join(dist, file))} lists the hash of every inline script and style, and no 'unsafe-inline'`, () => {
+      const html = readFileSync(join(dist, file), 'utf8');
+      const policies = [...html.matchAll(/<meta http-equiv="content-security-policy" content="([^"]*)">/g)].map((match) => match[1]!.replaceAll('&#39;', "'"));
+      expect(policies).toHaveLength(1);
+      const policy = policies[0]!;
+      const scripts = directive(policy, 'script-src');
+      const styles = directive(policy, 'style-src');
+      expect(scripts).not.toContain("'unsafe-inline'");
+      expect(styles).not.toContain("'unsafe-inline'");
+      const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+      const inlineStyles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+      expect(inlineStyles.length, 'the page stylesheet').toBeGreaterThan(0);
+      for (const script of inlineScripts) expect(scripts, script.slice(0, 80)).toContain(`'${cspHash(script)}'`);
+      for (const style of inlineStyles) expect(styles, style.slice(0, 80)).toContain(`'${cspHash(style)}'`);
+    });
+  }
+});
