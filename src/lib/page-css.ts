@@ -9,8 +9,8 @@
  */
 import { Scanner } from '@tailwindcss/oxide';
 import { Features, transform, type TransformOptions } from 'lightningcss';
-import { PurgeCSS } from 'purgecss';
-import purgecssFromHtml from 'purgecss-from-html';
+import { Parser } from 'htmlparser2';
+import { PurgeCSS, type ExtractorResultDetailed } from 'purgecss';
 
 /** Text that can put class names on the page after it loads (an island's component source), with its file extension. */
 export interface LaterSource {
@@ -21,18 +21,83 @@ export interface LaterSource {
 /** Class names as Tailwind finds them in any text: markup, inline scripts, <noscript> content, component sources. */
 const tailwindCandidates = (content: string, extension: string) => new Scanner({}).scanFiles([{ content, extension }]);
 
-type Selectors = ReturnType<typeof purgecssFromHtml>;
+type Selectors = ExtractorResultDetailed;
 
-/** Elements, attributes and ids from the parsed markup; class names from the markup, Tailwind's scan of it, and `later`. */
+const words = (value: string) => value.split(/\s+/).filter(Boolean);
+
+/**
+ * What PurgeCSS matches selectors against: element names, attribute names and values, ids and class names
+ * from the page's markup (read with htmlparser2's streaming parser), plus the class names Tailwind's scanner
+ * finds in the page and in `later`.
+ */
 function pageSelectors(html: string, later: readonly LaterSource[]): Selectors {
-  const markup = purgecssFromHtml(html);
-  const scanned = [...tailwindCandidates(html, 'html'), ...later.flatMap((source) => tailwindCandidates(source.content, source.extension))];
-  return { ...markup, classes: [...markup.classes, ...scanned] };
+  // Every document has these, also when `html` is only its body.
+  const tags = new Set(['html', 'head', 'body']);
+  const names = new Set<string>();
+  const values = new Set<string>();
+  const ids = new Set<string>();
+  const classes = new Set([...tailwindCandidates(html, 'html'), ...later.flatMap((source) => tailwindCandidates(source.content, source.extension))]);
+  const parser = new Parser({
+    onopentag(tag, attributes) {
+      tags.add(tag);
+      for (const [name, value] of Object.entries(attributes)) {
+        names.add(name);
+        for (const word of words(value)) values.add(word);
+        if (name === 'class') for (const word of words(value)) classes.add(word);
+        if (name === 'id') ids.add(value);
+      }
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return { tags: [...tags], attributes: { names: [...names], values: [...values] }, ids: [...ids], classes: [...classes], undetermined: [] };
 }
 
-/** The same selectors in any order give the same key. */
-const selectorKey = (selectors: Selectors) =>
-  JSON.stringify([selectors.classes, selectors.ids, selectors.tags, selectors.attributes.names, selectors.attributes.values].map((list) => [...new Set(list)].sort()));
+/** What the stylesheet's selectors can ask of a page; `anyAttributeValue` when one compares values other than by equality. */
+interface Asked {
+  classes: Set<string>;
+  ids: Set<string>;
+  tags: Set<string>;
+  attributes: Set<string>;
+  attributeValues: Set<string>;
+  anyAttributeValue: boolean;
+}
+
+function askedBy(siteCss: string): Asked {
+  const asked: Asked = { classes: new Set(), ids: new Set(), tags: new Set(), attributes: new Set(), attributeValues: new Set(), anyAttributeValue: false };
+  // Selector components, including those nested in :is(), :where(), :not() and :has().
+  const note = (component: unknown): void => {
+    if (Array.isArray(component)) return component.forEach(note);
+    if (!component || typeof component !== 'object') return;
+    const part = component as { type?: string; name?: string; operation?: { operator: string; value: string } };
+    if (part.type === 'class') asked.classes.add(part.name!);
+    else if (part.type === 'id') asked.ids.add(part.name!);
+    else if (part.type === 'type') asked.tags.add(part.name!);
+    else if (part.type === 'attribute') {
+      asked.attributes.add(part.name!);
+      if (part.operation?.operator === 'equal') asked.attributeValues.add(part.operation.value);
+      else if (part.operation) asked.anyAttributeValue = true;
+    }
+    Object.values(component).forEach(note);
+  };
+  transform({ filename: 'site.css', code: Buffer.from(siteCss), visitor: { Selector: note } });
+  return asked;
+}
+
+/**
+ * Pages whose selectors agree on everything the stylesheet asks get the same rules from PurgeCSS, so they share
+ * a key: pages built from the same parts (every service page) are cut once.
+ */
+function selectorKey(selectors: Selectors, asked: Asked): string {
+  const only = (list: readonly string[], wanted: Set<string> | null) => [...new Set(list)].filter((item) => !wanted || wanted.has(item)).sort();
+  return JSON.stringify([
+    only(selectors.classes, asked.classes),
+    only(selectors.ids, asked.ids),
+    only(selectors.tags, asked.tags),
+    only(selectors.attributes.names, asked.attributes),
+    only(selectors.attributes.values, asked.anyAttributeValue ? null : asked.attributeValues),
+  ]);
+}
 
 async function purge(siteCss: string, selectors: Selectors): Promise<string> {
   const [result] = await new PurgeCSS().purge({
@@ -89,18 +154,20 @@ function minify(css: string): string {
   }
 }
 
-/** Pages built from the same parts use the same rules: results are kept per set of selectors, for the current site stylesheet. */
+/** Results for the current site stylesheet, by selector key. */
 let cachedFor = '';
+let asked: Asked | undefined;
 let cache = new Map<string, Promise<string>>();
 
 /** The rules of `siteCss` that can apply to `html` (a whole page, or its body) or to what `later` may render. */
 export function pageCss(siteCss: string, html: string, later: readonly LaterSource[] = []): Promise<string> {
-  const selectors = pageSelectors(html, later);
-  if (siteCss !== cachedFor) {
+  if (siteCss !== cachedFor || !asked) {
     cachedFor = siteCss;
+    asked = askedBy(siteCss);
     cache = new Map();
   }
-  const key = selectorKey(selectors);
+  const selectors = pageSelectors(html, later);
+  const key = selectorKey(selectors, asked);
   let css = cache.get(key);
   if (!css) {
     css = purge(siteCss, selectors).then(minify);

@@ -43,9 +43,9 @@ describe('a page keeps the rules that can style it', () => {
     expect(await rules(css, page, [island])).toEqual(['.counters-pending dd{visibility:hidden}', '.form-sending{opacity:.5}']);
   });
 
-  test('element rules only where the element is; pseudo-elements always', async () => {
-    const css = 'table{border-collapse:collapse}::placeholder{opacity:1}abbr:where([title]){text-decoration:underline dotted}';
-    expect(await rules(css, '<p>Text</p>')).toEqual(['::placeholder{opacity:1}']);
+  test('element rules only where the element is; pseudo-elements always; the document's own elements even in a fragment', async () => {
+    const css = 'table{border-collapse:collapse}::placeholder{opacity:1}abbr:where([title]){text-decoration:underline dotted}html{line-height:1.5}body{margin:0}';
+    expect(await rules(css, '<p>Text</p>')).toEqual(['::placeholder{opacity:1}', 'html{line-height:1.5}', 'body{margin:0}']);
   });
 
   test('custom properties only while something reads them', async () => {
@@ -58,4 +58,13 @@ describe('a page keeps the rules that can style it', () => {
     expect(kept).toContain(':root{--brand:#123456}');
     expect(kept).toContain('.card{--tw-shadow:01px2px#000;box-shadow:var(--tw-shadow);color:var(--brand)}');
   });
+
+  test('pages that differ only where no selector looks share a result; any other difference is kept apart', async () => {
+    const css = 'button:where([type=submit]){appearance:button}.card{padding:1rem}';
+    const page = (href: string, type: string) => `<a class="card" href="${href}">A</a><button type="${type}">Send</button>`;
+    expect(await rules(css, page('/one', 'submit'))).toEqual(['button:where([type=submit]){appearance:button}', '.card{padding:1rem}']);
+    expect(await rules(css, page('/two', 'submit'))).toEqual(['button:where([type=submit]){appearance:button}', '.card{padding:1rem}']);
+    expect(await rules(css, page('/one', 'reset'))).toEqual(['.card{padding:1rem}']);
+  });
 });
+
