@@ -43,7 +43,7 @@ describe('a page keeps the rules that can style it', () => {
     expect(await rules(css, page, [island])).toEqual(['.counters-pending dd{visibility:hidden}', '.form-sending{opacity:.5}']);
   });
 
-  test('element rules only where the element is; pseudo-elements always; the document's own elements even in a fragment', async () => {
+  test("element rules only where the element is; pseudo-elements always; the document's own elements even in a fragment", async () => {
     const css = 'table{border-collapse:collapse}::placeholder{opacity:1}abbr:where([title]){text-decoration:underline dotted}html{line-height:1.5}body{margin:0}';
     expect(await rules(css, '<p>Text</p>')).toEqual(['::placeholder{opacity:1}', 'html{line-height:1.5}', 'body{margin:0}']);
   });
