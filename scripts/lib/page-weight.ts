@@ -36,9 +36,6 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** A page whose HTML only redirects elsewhere is not a page a visitor reads. */
-const isRedirectPage = (html: string) => /<meta http-equiv="refresh"/.test(html) && !/<main/.test(html);
-
 function sitePath(root: string, file: string): string {
   const path = `/${relative(root, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
   return path.length > 1 ? path.replace(/\/$/, '') : '/';
@@ -61,9 +58,8 @@ async function bytesOf(root: string, files: Iterable<string>): Promise<number> {
   return total;
 }
 
-export async function measurePage(root: string, file: string): Promise<PageWeight | undefined> {
+export async function measurePage(root: string, file: string): Promise<PageWeight> {
   const html = await readFile(file, 'utf8');
-  if (isRedirectPage(html)) return undefined;
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]!);
 
   const eager = new Set<string>();
@@ -95,5 +91,5 @@ export async function measureSite(rootDir = 'dist'): Promise<PageWeight[]> {
     throw new Error(`No ${rootDir}/ folder: run "npm run build" first.`);
   }
   const pages = await Promise.all(files.map((file) => measurePage(root, file)));
-  return pages.filter((page): page is PageWeight => page !== undefined).sort((a, b) => a.path.localeCompare(b.path));
+  return pages.sort((a, b) => a.path.localeCompare(b.path));
 }
