@@ -29,3 +29,12 @@ export const enquiryLimits = {
   phone: { max: 40 },
   message: { min: 1, max: 5000 },
 } as const;
+
+/**
+ * The messages the database's rate-limit trigger raises (SQLSTATE P0001); the form recognises them to tell the
+ * visitor plainly, with the phone and email, instead of showing the generic failure.
+ */
+export const rateLimitMessages = {
+  email: 'Too many enquiries from this email address, please try again later',
+  network: 'Too many enquiries from this address, please try again later',
+} as const;

@@ -26,10 +26,11 @@ async function openPglite(): Promise<TestDatabase> {
   return PGlite.create('memory://');
 }
 
-async function openThrowawayPostgres(serverUrl: string): Promise<TestDatabase> {
-  const name = `contact_submissions_test_${randomBytes(6).toString('hex')}`;
+/** A new database on the server at `serverUrl`, dropped on close; `name` replaces one left by an earlier run. */
+export async function openThrowawayPostgres(serverUrl: string, name = `contact_submissions_test_${randomBytes(6).toString('hex')}`): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
