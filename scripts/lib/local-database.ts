@@ -1,4 +1,7 @@
-/** Opens the embedded Postgres (PGlite) the local backend serves, with Supabase's roles and our migrations. */
+/**
+ * Opens the embedded Postgres (PGlite) the local backend serves, with Supabase's roles and our migrations,
+ * and clears client addresses past their retention.
+ */
 import { mkdir, readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { applyMigrations } from './migrations.ts';
@@ -18,6 +21,8 @@ export async function openLocalDatabase({ dataDir, migrationsDir }: LocalDatabas
   try {
     await db.exec(await readFile(localRolesFile, 'utf8'));
     await applyMigrations(db, migrationsDir);
+    // PGlite has no pg_cron: the addresses the privacy policy promises to clear after 30 days are cleared here.
+    await db.query('select public.contact_submissions_forget_client_addresses()');
     return db;
   } catch (error) {
     await db.close();
