@@ -1,9 +1,10 @@
 /**
- * Stores one enquiry exactly once: retries what may be transient (network, 5xx, 408, 429) with
- * the spec's backoff (1 s doubling, capped at 30 s, 3 retries) and treats "already stored" on a
- * retry as success, because the row's client-chosen id makes the insert idempotent.
+ * Stores one enquiry exactly once: every attempt has a deadline; what may be transient (no answer,
+ * network, 5xx, 408, 429) is retried with the spec's backoff (1 s doubling, capped at 30 s, 3 retries);
+ * "already stored" counts as success, because the row's client-chosen id makes the insert idempotent:
+ * an earlier attempt, or an earlier submission of the same enquiry, may have been stored without an answer.
  */
-import { enquiryTable } from '../config/enquiry.ts';
+import { enquiryTable, rateLimitMessages } from '../config/enquiry.ts';
 import type { EnquiryRow } from './enquiry.ts';
 
 /** The error object supabase-js resolves with (PostgrestError's fields). */
@@ -20,9 +21,9 @@ export interface InsertResponse {
   status: number;
 }
 
-/** The part of a supabase-js client this needs; inject the real one, or a fake in tests. */
+/** The part of a supabase-js client this needs (an insert that can be aborted); inject the real one, or a fake in tests. */
 export interface InsertClient {
-  from(table: string): { insert(row: EnquiryRow): PromiseLike<InsertResponse> };
+  from(table: string): { insert(row: EnquiryRow): { abortSignal(signal: AbortSignal): PromiseLike<InsertResponse> } };
 }
 
 export interface EnquiryError {
@@ -39,12 +40,15 @@ export type SubmitResult = { ok: true; attempts: number } | { ok: false; attempt
 export interface SubmitOptions {
   /** Retries after the first attempt. */
   retries?: number;
+  /** How long one attempt may wait for an answer before it is abandoned (and retried). */
+  attemptTimeoutMs?: number;
   firstDelayMs?: number;
   maxDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
-export const retryPolicy = { retries: 3, firstDelayMs: 1000, maxDelayMs: 30_000 } as const;
+/** With these, a submission that never gets an answer ends after 4 × 12 s + 1 + 2 + 4 s = 55 s at worst. */
+export const retryPolicy = { retries: 3, attemptTimeoutMs: 12_000, firstDelayMs: 1000, maxDelayMs: 30_000 } as const;
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -56,11 +60,29 @@ function isAlreadyStored(response: InsertResponse): boolean {
   return response.error?.code === '23505';
 }
 
-async function attemptInsert(client: InsertClient, row: EnquiryRow): Promise<InsertResponse> {
+/** The visitor has sent too many enquiries for now: retrying will not help, calling or writing will. */
+export function isRateLimited(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as Partial<EnquiryError>;
+  return code === 'P0001' && (Object.values(rateLimitMessages) as unknown[]).includes(message);
+}
+
+/** One insert, aborted when it has had no answer for `timeoutMs`; the deadline holds even if the client ignores the abort. */
+async function attemptInsert(client: InsertClient, row: EnquiryRow, timeoutMs: number): Promise<InsertResponse> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<InsertResponse>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve({ status: 0, error: { message: `No answer within ${timeoutMs / 1000} s` } });
+    }, timeoutMs);
+  });
   try {
-    return await client.from(enquiryTable).insert(row);
+    return await Promise.race([client.from(enquiryTable).insert(row).abortSignal(controller.signal), deadline]);
   } catch (thrown) {
     return { status: 0, error: { message: thrown instanceof Error ? thrown.message : String(thrown) } };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -78,18 +100,19 @@ function toEnquiryError(response: InsertResponse): EnquiryError {
 export async function submitEnquiry(client: InsertClient, row: EnquiryRow, options: SubmitOptions = {}): Promise<SubmitResult> {
   const {
     retries = retryPolicy.retries,
+    attemptTimeoutMs = retryPolicy.attemptTimeoutMs,
     firstDelayMs = retryPolicy.firstDelayMs,
     maxDelayMs = retryPolicy.maxDelayMs,
     sleep = sleepFor,
   } = options;
 
   for (let attempt = 1; ; attempt++) {
-    const response = await attemptInsert(client, row);
+    const response = await attemptInsert(client, row, attemptTimeoutMs);
     if (response.error === null && response.status >= 200 && response.status < 300) {
       return { ok: true, attempts: attempt };
     }
-    // An earlier attempt may have been stored even though its answer was lost.
-    if (attempt > 1 && isAlreadyStored(response)) return { ok: true, attempts: attempt };
+    // An earlier attempt or submission with this id was stored even though its answer was lost.
+    if (isAlreadyStored(response)) return { ok: true, attempts: attempt };
     if (!isTransient(response.status) || attempt > retries) {
       return { ok: false, attempts: attempt, error: toEnquiryError(response) };
     }

@@ -1,4 +1,8 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { email as companyEmail, mailtoHref, phone, telHref } from '../../src/config/company.ts';
+import { rateLimitMessages } from '../../src/config/enquiry.ts';
+import { enquiryMessages } from '../../src/config/toasts.ts';
 import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
 import { field, waitForHydration } from '../support/site.ts';
 
@@ -181,4 +185,105 @@ test('a filled honeypot shows success but stores nothing', async ({ page, reques
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(notifications(page).getByText(SUCCESS)).toBeVisible();
   expect(await storedEnquiries(request, email)).toHaveLength(0);
+});
+
+test.describe('a backend that accepts the connection and never answers', () => {
+  let stall: Server;
+  const sockets = new Set<Socket>();
+
+  test.beforeAll(async () => {
+    stall = createServer((socket) => {
+      sockets.add(socket); // read nothing, answer nothing
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => stall.listen(0, '127.0.0.1', resolve));
+  });
+
+  test.afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => stall.close(resolve));
+  });
+
+  test('ends the submission with the error toast within a minute, keeps every value, and a later resubmission stores one row', async ({ page, request }) => {
+    test.setTimeout(150_000);
+    const email = uniqueEmail('stalled');
+    const { port } = stall.address() as AddressInfo;
+    const sentIds: string[] = [];
+    await openForm(page);
+    await page.route(REST, async (route) => {
+      const id = (route.request().postDataJSON() as { id?: string } | null)?.id;
+      if (id) sentIds.push(id);
+      const url = new URL(route.request().url());
+      url.port = String(port);
+      await route.continue({ url: url.toString() });
+    });
+    await fillRequired(page, email);
+    await field(page, 'Company').fill('Stalled Networks Ltd');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('button', { name: 'Sending Message...' })).toBeVisible();
+
+    await expect(notifications(page).getByText(FAILURE_TEXT)).toBeVisible({ timeout: 70_000 });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(62_000); // four attempts of 12 s and the 1 + 2 + 4 s backoff: 55 s
+    expect(elapsed).toBeGreaterThan(45_000);
+    await expect(field(page, 'Full Name')).toHaveValue('Meera Iyer');
+    await expect(field(page, 'Email Address')).toHaveValue(email);
+    await expect(field(page, 'Company')).toHaveValue('Stalled Networks Ltd');
+    await expect(field(page, 'Message')).toHaveValue('We need help migrating our ERP data to the cloud this quarter.');
+    expect(new Set(sentIds).size).toBe(1);
+    expect(sentIds.length).toBe(4);
+
+    // The backend answers again; the visitor presses Send once more with the same text.
+    await page.unroute(REST);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(notifications(page).getByText(SUCCESS)).toBeVisible({ timeout: 15_000 });
+    const rows = await storedEnquiries(request, email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).toBe(sentIds[0]);
+  });
+});
+
+test('a rate-limited visitor is told, with the phone and email, and keeps what they typed', async ({ page }) => {
+  let requests = 0;
+  await openForm(page);
+  await page.route(REST, (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    requests += 1;
+    return route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'P0001', message: rateLimitMessages.email, details: 'At most 5 enquiries per email address in 00:10:00.', hint: null }),
+    });
+  });
+  await fillRequired(page, uniqueEmail('limited'));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(notifications(page).getByText(enquiryMessages.rateLimited.title)).toBeVisible();
+  const notice = page.getByRole('status').filter({ hasText: 'Your message was not sent.' });
+  await expect(notice.getByRole('link', { name: phone.display })).toHaveAttribute('href', telHref);
+  await expect(notice.getByRole('link', { name: companyEmail })).toHaveAttribute('href', mailtoHref);
+  await expect(notifications(page).getByText(FAILURE_TEXT)).toHaveCount(0);
+  await expect(field(page, 'Full Name')).toHaveValue('Meera Iyer');
+  expect(requests).toBe(1); // a limit is not retried
+});
+
+test('a name, company or message of spaces and invisible characters is refused by the form before sending', async ({ page }) => {
+  let requests = 0;
+  await openForm(page);
+  await page.route(REST, (route) => {
+    requests += 1;
+    return route.continue();
+  });
+  await fillRequired(page, uniqueEmail('blank'));
+  for (const [label, blank] of [['Full Name', '\u200b\u00a0\u200b'], ['Company', '\u2060 \u3164'], ['Message', '\u00a0\u200d\n\u200e']] as const) {
+    const input = field(page, label);
+    const before = await input.inputValue();
+    await input.fill(blank);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect(await input.evaluate((element: HTMLInputElement) => element.validity.customError)).toBe(true);
+    expect(await input.evaluate((element: HTMLInputElement) => element.validationMessage)).toContain('invisible characters');
+    await input.fill(label === 'Company' ? '' : before);
+    expect(await input.evaluate((element: HTMLInputElement) => element.validity.valid)).toBe(true);
+  }
+  expect(requests).toBe(0);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EnquiryRow } from '../../src/lib/enquiry.ts';
-import { submitEnquiry, type InsertClient, type InsertResponse } from '../../src/lib/submit-enquiry.ts';
+import { rateLimitMessages } from '../../src/config/enquiry.ts';
+import { isRateLimited, retryPolicy, submitEnquiry, type InsertClient, type InsertResponse } from '../../src/lib/submit-enquiry.ts';
 
 const row: EnquiryRow = {
   id: '0b6f1d2e-3c4a-4b5c-8d6e-7f8091a2b3c4',
@@ -24,24 +25,45 @@ const checkViolation: InsertResponse = {
   status: 400,
 };
 
-/** A client answering with the given responses in order (a thrown Error is thrown), recording calls. */
-function scriptedClient(...script: Array<InsertResponse | Error>) {
-  const calls: Array<{ table: string; row: EnquiryRow }> = [];
+/** Stands for a request that gets no answer: it settles only when aborted, or never (`ignoresAbort`). */
+const noAnswer = Symbol('no answer');
+const noAnswerEvenWhenAborted = Symbol('no answer, even when aborted');
+
+/**
+ * A client answering with the given responses in order (a thrown Error is thrown), recording each call
+ * and whether its request was aborted.
+ */
+function scriptedClient(...script: Array<InsertResponse | Error | typeof noAnswer | typeof noAnswerEvenWhenAborted>) {
+  const calls: Array<{ table: string; row: EnquiryRow; signal?: AbortSignal }> = [];
   const client: InsertClient = {
     from(table) {
       return {
-        async insert(inserted) {
-          calls.push({ table, row: inserted });
+        insert(inserted) {
+          const call: { table: string; row: EnquiryRow; signal?: AbortSignal } = { table, row: inserted };
+          calls.push(call);
           const next = script[calls.length - 1];
-          if (next === undefined) throw new Error('client called more often than scripted');
-          if (next instanceof Error) throw next;
-          return next;
+          return {
+            abortSignal(signal) {
+              call.signal = signal;
+              if (next === undefined) throw new Error('client called more often than scripted');
+              if (next instanceof Error) throw next;
+              if (next === noAnswerEvenWhenAborted) return new Promise<InsertResponse>(() => {});
+              if (next === noAnswer) {
+                return new Promise<InsertResponse>((resolve) =>
+                  signal.addEventListener('abort', () => resolve({ status: 0, error: { message: 'AbortError: The operation was aborted.' } })),
+                );
+              }
+              return Promise.resolve(next);
+            },
+          };
         },
       };
     },
   };
-  return { client, calls };
+  return { client, calls: calls as Array<{ table: string; row: EnquiryRow; signal?: AbortSignal }> };
 }
+
+const tableCalls = (calls: Array<{ table: string; row: EnquiryRow }>) => calls.map(({ table, row: inserted }) => ({ table, row: inserted }));
 
 function recordingSleep() {
   const delays: number[] = [];
@@ -53,7 +75,7 @@ describe('submitting an enquiry', () => {
     const { client, calls } = scriptedClient(created);
     const { sleep, delays } = recordingSleep();
     expect(await submitEnquiry(client, row, { sleep })).toEqual({ ok: true, attempts: 1 });
-    expect(calls).toEqual([{ table: 'contact_submissions', row }]);
+    expect(tableCalls(calls)).toEqual([{ table: 'contact_submissions', row }]);
     expect(delays).toEqual([]);
   });
 
@@ -106,10 +128,35 @@ describe('submitting an enquiry', () => {
     expect(await submitEnquiry(client, row, { sleep })).toEqual({ ok: true, attempts: 2 });
   });
 
-  it('reports a duplicate id on the first attempt as a failure', async () => {
+  it('counts "already stored" on the first attempt as success: an earlier submission of this enquiry was stored unanswered', async () => {
     const { client } = scriptedClient(duplicate);
-    const result = await submitEnquiry(client, row, { sleep: recordingSleep().sleep });
-    expect(result).toMatchObject({ ok: false, attempts: 1, error: { code: '23505', status: 409 } });
+    expect(await submitEnquiry(client, row, { sleep: recordingSleep().sleep })).toEqual({ ok: true, attempts: 1 });
+  });
+
+  it('abandons an attempt that gets no answer by its deadline, aborts its request and retries with the same id', async () => {
+    const { client, calls } = scriptedClient(noAnswer, created);
+    const { sleep, delays } = recordingSleep();
+    expect(await submitEnquiry(client, row, { sleep, attemptTimeoutMs: 20 })).toEqual({ ok: true, attempts: 2 });
+    expect(calls.map((call) => call.signal?.aborted)).toEqual([true, false]);
+    expect(calls.map((call) => call.row.id)).toEqual([row.id, row.id]);
+    expect(delays).toEqual([1000]);
+  });
+
+  it('ends a submission that never gets an answer after every attempt has had its deadline, even if the client ignores aborts', async () => {
+    const { client, calls } = scriptedClient(noAnswerEvenWhenAborted, noAnswer, noAnswerEvenWhenAborted, noAnswer);
+    const { sleep, delays } = recordingSleep();
+    const started = performance.now();
+    const result = await submitEnquiry(client, row, { sleep, attemptTimeoutMs: 25 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(calls).toHaveLength(4);
+    expect(delays).toEqual([1000, 2000, 4000]);
+    expect(result).toMatchObject({ ok: false, attempts: 4, error: { status: 0 } });
+  });
+
+  it('keeps the worst case of the real policy near a minute', () => {
+    const { retries, attemptTimeoutMs, firstDelayMs } = retryPolicy;
+    const backoff = Array.from({ length: retries }, (_, i) => firstDelayMs * 2 ** i).reduce((a, b) => a + b, 0);
+    expect((retries + 1) * attemptTimeoutMs + backoff).toBeLessThanOrEqual(60_000);
   });
 
   it('fails at once on a rejection such as a check violation, without retrying', async () => {
@@ -131,5 +178,16 @@ describe('submitting an enquiry', () => {
     const { sleep, delays } = recordingSleep();
     await submitEnquiry(client, row, { sleep, retries: 7 });
     expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+});
+
+describe('recognising a rate limit', () => {
+  it.each(Object.values(rateLimitMessages))('knows the database message %s', (message) => {
+    expect(isRateLimited({ code: 'P0001', message })).toBe(true);
+  });
+
+  it('does not take other failures for one', () => {
+    expect(isRateLimited({ code: 'P0001', message: 'something else' })).toBe(false);
+    expect(isRateLimited({ code: '23514', message: rateLimitMessages.email })).toBe(false);
   });
 });

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { EnquiryOutcome } from './EnquiryToasts.tsx';
+import { email, mailtoHref, phone, telHref } from '../../config/company.ts';
 import { enquiryLimits, serviceChoices } from '../../config/enquiry.ts';
 import { enquiryMessages } from '../../config/toasts.ts';
 import { honeypotFieldName, isHoneypotFilled, isServiceChoice, toRow, type EnquiryValues } from '../../lib/enquiry.ts';
-import { submitEnquiry } from '../../lib/submit-enquiry.ts';
+import { isRateLimited, submitEnquiry } from '../../lib/submit-enquiry.ts';
 import { getSupabase } from '../../lib/supabase-client.ts';
+import { hasVisibleText } from '../../lib/visible-text.ts';
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500';
@@ -40,6 +42,21 @@ interface TextFieldProps {
   required?: boolean;
 }
 
+/** Fields whose text must carry content: spaces or invisible characters alone are refused, here as in the database. */
+const contentFields = {
+  name: 'Please enter your name: spaces or invisible characters alone are not enough.',
+  company: 'Please enter a company name (spaces or invisible characters alone are not enough), or leave the field empty.',
+  message: 'Please write your message: spaces or invisible characters alone are not enough.',
+} as const;
+
+/** Marks a field invalid while it holds text without a visible character; an empty optional field stays valid. */
+function checkContent(field: HTMLInputElement | HTMLTextAreaElement): void {
+  const message = contentFields[field.name as keyof typeof contentFields];
+  if (message) field.setCustomValidity(field.value === '' || hasVisibleText(field.value) ? '' : message);
+}
+
+const onContentInput = (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => checkContent(event.currentTarget);
+
 function TextField({ name, label, type, autoComplete, required = false }: TextFieldProps) {
   const id = `contact-${name}`;
   return (
@@ -48,7 +65,16 @@ function TextField({ name, label, type, autoComplete, required = false }: TextFi
         {label}
         {required && <Required />}
       </label>
-      <input id={id} name={name} type={type} required={required} autoComplete={autoComplete} maxLength={enquiryLimits[name].max} className={inputClass} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required={required}
+        autoComplete={autoComplete}
+        maxLength={enquiryLimits[name].max}
+        onInput={name in contentFields ? onContentInput : undefined}
+        className={inputClass}
+      />
     </div>
   );
 }
@@ -78,6 +104,13 @@ function Form() {
   const [fallbackNotice, setFallbackNotice] = useState<EnquiryOutcome | null>(null);
   /** Set when the notifications failed to render: their boundary shows the fallback, and the form keeps working. */
   const toastsBroken = useRef(false);
+  /** Shown until the next submission when the visitor has sent too many enquiries: the other ways to reach us. */
+  const [rateLimited, setRateLimited] = useState(false);
+  /**
+   * The enquiry not yet known to be stored, by its content: sending the same content again reuses its id, so an
+   * attempt that was stored without an answer is recognised (23505) instead of stored twice.
+   */
+  const unsent = useRef<{ id: string; content: string } | null>(null);
 
   useEffect(() => setHydrated(true), []);
 
@@ -113,19 +146,28 @@ function Form() {
     event.preventDefault();
     if (submitting) return;
     const form = event.currentTarget;
+    // Text typed before the form's code ran, or filled in by the browser, has not been checked yet.
+    for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) checkContent(field);
+    if (!form.reportValidity()) return;
     const data = new FormData(form);
     setSubmitting(true);
+    setRateLimited(false);
     try {
       if (!isHoneypotFilled(data.get(honeypotFieldName))) {
-        const row = toRow(readValues(data), crypto.randomUUID());
-        const result = await submitEnquiry(await getSupabase(), row);
+        const values = readValues(data);
+        const content = JSON.stringify(values);
+        const id = unsent.current?.content === content ? unsent.current.id : crypto.randomUUID();
+        unsent.current = { id, content };
+        const result = await submitEnquiry(await getSupabase(), toRow(values, id));
         if (!result.ok) throw result.error;
+        unsent.current = null;
       }
       form.reset();
       await notify('success');
     } catch (error) {
       console.error('Failed to send the enquiry:', error);
-      await notify('failure');
+      setRateLimited(isRateLimited(error));
+      await notify(isRateLimited(error) ? 'rateLimited' : 'failure');
     } finally {
       setSubmitting(false);
     }
@@ -162,6 +204,7 @@ function Form() {
             id="contact-message"
             name="message"
             required
+            onInput={onContentInput}
             rows={5}
             maxLength={enquiryLimits.message.max}
             placeholder="Tell us about your project, timeline and goals"
@@ -176,6 +219,19 @@ function Form() {
         {fallbackNotice && (
           <p role="alert" className={`rounded-lg p-4 text-sm ${fallbackNotice === 'success' ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}>
             <strong>{enquiryMessages[fallbackNotice].title}</strong> {enquiryMessages[fallbackNotice].description}
+          </p>
+        )}
+        {rateLimited && (
+          <p role="status" className="rounded-lg bg-accent-300/30 p-4 text-sm text-ink-900">
+            <strong>Your message was not sent.</strong> We have just received several messages from you. Please call{' '}
+            <a href={telHref} className="font-semibold whitespace-nowrap underline">
+              {phone.display}
+            </a>{' '}
+            or write to{' '}
+            <a href={mailtoHref} className="font-semibold underline">
+              {email}
+            </a>
+            , or try again in a few minutes. What you typed is still here.
           </p>
         )}
         <button
