@@ -4,10 +4,24 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
-import { localSupabaseUrl } from './src/config/local-supabase.ts';
+import { localSupabaseAnonKey, localSupabaseUrl } from './src/config/local-supabase.ts';
 import { SITE_URL } from './src/config/site-url.ts';
 import { redirects } from './src/config/routes.ts';
 import { cspDirectives, cspSelf } from './src/config/security.ts';
+import { publicKeyProblem } from './src/lib/supabase-key.ts';
+
+/**
+ * The browser's key is built into the pages (src/lib/supabase-client.ts): refuse a secret or service role key,
+ * whether it comes from the environment or from a .env file (Vite's resolved env holds both).
+ */
+const onlyPublicSupabaseKey = {
+  name: 'only-public-supabase-key',
+  /** @param {{ env: Record<string, string | undefined> }} config */
+  configResolved({ env }) {
+    const problem = publicKeyProblem(env.PUBLIC_SUPABASE_ANON_KEY || localSupabaseAnonKey);
+    if (problem) throw new Error(problem);
+  },
+};
 
 export default defineConfig({
   site: SITE_URL,
@@ -32,7 +46,7 @@ export default defineConfig({
     sitemap({ filter: (page) => !page.endsWith('/404') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), onlyPublicSupabaseKey],
     build: {
       rollupOptions: {
         // MDX modules carry Astro's "use astro:head-inject" marker, which the bundler reports on every build; it is harmless.

@@ -11,25 +11,36 @@ export interface StoredEnquiry extends Omit<EnquiryRow, 'service'> {
 
 const csvColumns = ['id', 'created_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_address'] as const;
 
-/** Spreadsheet apps run cells starting with these as formulas; enquiries are written by strangers. */
+/**
+ * Spreadsheet apps run a cell starting with one of these as a formula (OWASP, CSV injection). Every column gets the
+ * guard: enquiries are written by strangers, and no column can be trusted to hold only what its name promises.
+ */
 const formulaStart = /^[=+\-@\t\r]/;
-/** Phone is limited by the database to digits, spaces and + ( ) . / -, which cannot call a function. */
-const formulaSafeColumns = new Set<string>(['id', 'created_at', 'phone', 'client_address']);
 
-function csvField(column: string, value: string | null | undefined): string {
+/** C0 and C1 control characters and DEL: ESC, CSI (U+009B) and OSC start escape sequences a terminal would obey. */
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
+/** The same, but for tab, CR and LF. */
+const controlCharactersButTabAndLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+function csvField(value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
-  const text = !formulaSafeColumns.has(column) && formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  // Staff also print the CSV to a terminal, so every control character goes, except (deliberately) tab, CR and LF:
+  // they are part of what a visitor typed, and a field holding one is always quoted (below), which RFC 4180 allows.
+  const printable = value.replace(controlCharactersButTabAndLineBreaks, '');
+  const text = formulaStart.test(printable) ? `'${printable}` : printable;
+  return /[",\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function toCsv(rows: StoredEnquiry[]): string {
   const lines = [csvColumns.join(',')];
-  for (const row of rows) lines.push(csvColumns.map((column) => csvField(column, row[column])).join(','));
+  for (const row of rows) lines.push(csvColumns.map((column) => csvField(row[column])).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** Lossless, but with DEL and the C1 controls escaped as JSON.stringify already escapes C0, so printing it is safe. */
 export function toJson(rows: StoredEnquiry[]): string {
-  return `${JSON.stringify(rows, null, 2)}\n`;
+  const json = JSON.stringify(rows, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${json}\n`;
 }
 
 const tableColumns: Array<{ title: string; width: number; value: (row: StoredEnquiry) => string }> = [
@@ -42,8 +53,9 @@ const tableColumns: Array<{ title: string; width: number; value: (row: StoredEnq
   { title: 'Message', width: 50, value: (row) => row.message },
 ];
 
+/** One line of plain text: tab and line breaks become a space, every other control character is removed. */
 function cell(text: string, width: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text.replace(/[\t\n\r]/g, ' ').replace(controlCharacters, '').replace(/\s+/g, ' ').trim();
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 

@@ -38,3 +38,10 @@ export const rateLimitMessages = {
   email: 'Too many enquiries from this email address, please try again later',
   network: 'Too many enquiries from this address, please try again later',
 } as const;
+
+/**
+ * Days an enquiry's client address is kept for abuse prevention before it is cleared: the migration's
+ * contact_submissions_forget_client_addresses() and the privacy policy state the same number (tests check both).
+ */
+export const clientAddressRetentionDays = 30;
+

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enquiryLimits, rateLimitMessages, serviceChoices } from '../../src/config/enquiry.ts';
+import { clientAddressRetentionDays, enquiryLimits, rateLimitMessages, serviceChoices } from '../../src/config/enquiry.ts';
 import { blankCharacter, hasVisibleText } from '../../src/lib/visible-text.ts';
 import type { EnquiryRow } from '../../src/lib/enquiry.ts';
 import { migrationsDir } from '../../scripts/lib/repo-paths.ts';
@@ -386,7 +386,7 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
   });
 
   describe('retention of the client address', () => {
-    it('clears addresses older than 30 days and keeps the enquiry and newer addresses', async () => {
+    it(`clears addresses older than ${clientAddressRetentionDays} days and keeps the enquiry and newer addresses`, async () => {
       const old = submission();
       const recent = submission();
       await setRequestHeaders(db, { 'cf-connecting-ip': '192.0.2.10' });
@@ -396,7 +396,8 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
       } finally {
         await setRequestHeaders(db, null);
       }
-      await db.query(`update public.contact_submissions set created_at = now() - interval '31 days' where id = $1`, [old.id]);
+      await db.query(`update public.contact_submissions set created_at = now() - make_interval(days => $2) - interval '1 minute' where id = $1`, [old.id, clientAddressRetentionDays]);
+      await db.query(`update public.contact_submissions set created_at = now() - make_interval(days => $2) + interval '1 hour' where id = $1`, [recent.id, clientAddressRetentionDays]);
       const [{ cleared }] = (await db.query<{ cleared: number }>('select public.contact_submissions_forget_client_addresses() as cleared')).rows as [{ cleared: number }];
       expect(cleared).toBeGreaterThanOrEqual(1);
       const { rows } = await db.query<{ id: string; client_address: string | null; name: string }>(

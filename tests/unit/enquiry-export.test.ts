@@ -34,14 +34,14 @@ describe('the staff export formats', () => {
   it('quotes CSV fields with commas, quotes and line breaks, and leaves nulls empty', () => {
     expect(toCsv([tricky, plain])).toBe(
       'id,created_at,name,email,company,phone,service,message,client_address\r\n' +
-        `${tricky.id},${tricky.created_at},"'=HYPERLINK(""http://evil.example"")",a@b.co,"Acme, ""Big"" Ltd",+91 120 555 0142,Other,"line one\r\nline two",127.0.0.1\r\n` +
+        `${tricky.id},${tricky.created_at},"'=HYPERLINK(""http://evil.example"")",a@b.co,"Acme, ""Big"" Ltd",'+91 120 555 0142,Other,"line one\r\nline two",127.0.0.1\r\n` +
         `${plain.id},${plain.created_at},Ravi,ravi@example.com,,,,Hi,\r\n`,
     );
   });
 
-  it('defuses formula-like text in free-text CSV fields but keeps phone numbers as typed', () => {
+  it('defuses formula-like text in every CSV column, phone numbers included', () => {
     const csv = toCsv([{ ...plain, message: '@SUM(1+1)', company: '-2+3', phone: '+44 20 7946 0000' }]);
-    expect(csv).toContain(",'-2+3,+44 20 7946 0000,,'@SUM(1+1),");
+    expect(csv).toContain(",'-2+3,'+44 20 7946 0000,,'@SUM(1+1),");
   });
 
   it('prints an aligned table, one line per enquiry, with multi-line messages flattened', () => {
@@ -57,6 +57,78 @@ describe('the staff export formats', () => {
 
   it('prints JSON with every column', () => {
     expect(JSON.parse(toJson([tricky]))).toEqual([tricky]);
+  });
+});
+
+const columns = ['id', 'created_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_address'] as const;
+
+/** Any C0 or C1 control character or DEL. */
+const control = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** What strangers can put in a row: formulas for spreadsheets, escape sequences for terminals. */
+const hostile: StoredEnquiry = {
+  ...plain,
+  name: '=HYPERLINK("http://evil.example","x")',
+  company: '@SUM(1+1)',
+  phone: '+1-555',
+  message: 'title\u001b]0;pwned\u0007 clear\u001b[2J red\u009b31m bell\u0007 del\u007f end',
+  client_address: "=cmd|' /C calc'!A0",
+};
+
+const escapes: StoredEnquiry = {
+  ...plain,
+  id: '33333333-3333-4333-8333-333333333333',
+  name: '\u001b]0;pwned\u0007Mallory\u001b[2J',
+  company: '\u009b31mRed Co',
+  message: 'one\ttwo\r\nthree\u0007',
+};
+
+describe('the staff exports with hostile enquiries', () => {
+  it('prefixes formula-like text with a quote in every CSV column', () => {
+    const csv = toCsv([hostile]);
+    expect(csv.split('\r\n')[1]).toBe(
+      `${plain.id},${plain.created_at},"'=HYPERLINK(""http://evil.example"",""x"")",${plain.email},'@SUM(1+1),'+1-555,,` +
+        `title]0;pwned clear[2J red31m bell del end,'=cmd|' /C calc'!A0`,
+    );
+    for (const [index, column] of columns.entries()) {
+      for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+        const row = toCsv([{ ...plain, [column]: `${start}1+1` }]).split('\r\n')[1]!;
+        expect(row.split(',')[index], `${column} starting with ${JSON.stringify(start)}`).toMatch(/^"?'/);
+      }
+    }
+  });
+
+  it('keeps no control character in the CSV but tab, CR and LF inside quoted fields', () => {
+    const csv = toCsv([hostile, escapes]);
+    const lines = csv.split('\r\n');
+    expect(lines[2]).toBe(`${escapes.id},${plain.created_at},]0;pwnedMallory[2J,${plain.email},31mRed Co,,,"one\ttwo`);
+    expect(lines[3]).toBe('three",');
+    expect(csv.replace(/"[^"]*"/g, '').replace(/\r\n/g, '')).not.toMatch(control);
+    expect(csv.replace(/[\t\r\n]/g, '')).not.toMatch(control);
+    expect(toCsv([{ ...plain, message: '\u001b=1+1', company: 'a\tb', phone: '\u0007\t+1' }])).toContain(`,"a\tb","'\t+1",,'=1+1,`);
+  });
+
+  it('prints the table with control characters removed and line breaks and tabs as spaces', () => {
+    const table = toTable([hostile, escapes]);
+    expect(table.replace(/\n/g, '')).not.toMatch(control);
+    const lines = table.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toContain('=HYPERLINK("http://evil…');
+    expect(lines[2]).toContain('title]0;pwned clear[2J red31m bell del end');
+    expect(lines[3]).toContain(']0;pwnedMallory[2J');
+    expect(lines[3]).toContain('31mRed Co');
+    expect(lines[3]).toContain('one two three');
+    const emailColumn = lines[0]!.indexOf('Email');
+    expect(lines[2]!.indexOf(plain.email)).toBe(emailColumn);
+    expect(lines[3]!.indexOf(plain.email)).toBe(emailColumn);
+  });
+
+  it('prints JSON that keeps every value but escapes every control character', () => {
+    const json = toJson([hostile, escapes]);
+    expect(JSON.parse(json)).toEqual([hostile, escapes]);
+    expect(json.replace(/\n/g, '')).not.toMatch(control);
+    expect(json).toContain('"message": "title\\u001b]0;pwned\\u0007 clear\\u001b[2J red\\u009b31m bell\\u0007 del\\u007f end"');
+    expect(json).toContain('"company": "\\u009b31mRed Co"');
   });
 });
 

@@ -1,0 +1,119 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localSupabaseAnonKey, localSupabaseServiceRoleKey } from '../../src/config/local-supabase.ts';
+import { publicKeyProblem } from '../../src/lib/supabase-key.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const base64url = (text: string) => Buffer.from(text).toString('base64url');
+const jwt = (payload: object) => `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url(JSON.stringify(payload))}.c2lnbmF0dXJl`;
+
+const publishableKey = 'sb_publishable_3qGZ1pQ9e_XbTn7Yc4aWkQ_8fJd2Lm1';
+const secretKey = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+const useInstead = "use the project's publishable key (sb_publishable_…) or the legacy anon key from Project Settings → API";
+
+describe('which Supabase keys may be built into the site', () => {
+  it('accepts the local demo anon key and a publishable key', () => {
+    expect(publicKeyProblem(localSupabaseAnonKey)).toBeUndefined();
+    expect(publicKeyProblem(jwt({ iss: 'supabase', ref: 'abcdefghijklmnop', role: 'anon' }))).toBeUndefined();
+    expect(publicKeyProblem(publishableKey)).toBeUndefined();
+    expect(publicKeyProblem(`${publishableKey}\n`)).toBeUndefined();
+  });
+
+  it('refuses the local service role key, naming the variable and the role', () => {
+    expect(publicKeyProblem(localSupabaseServiceRoleKey)).toBe(
+      'PUBLIC_SUPABASE_ANON_KEY is a JWT for the role "service_role", not "anon": only the anon key may be built into ' +
+        `the site (the service_role key bypasses row level security); ${useInstead}.`,
+    );
+  });
+
+  it('refuses a secret key', () => {
+    expect(publicKeyProblem(secretKey)).toBe(`PUBLIC_SUPABASE_ANON_KEY is a secret key, which bypasses row level security; ${useInstead}.`);
+  });
+
+  it('refuses a JWT for any role but anon, or for none', () => {
+    expect(publicKeyProblem(jwt({ iss: 'supabase', role: 'authenticated' }))).toMatch(/^PUBLIC_SUPABASE_ANON_KEY is a JWT for the role "authenticated", not "anon"/);
+    expect(publicKeyProblem(jwt({ iss: 'supabase', role: 'Anon' }))).toMatch(/the role "Anon", not "anon"/);
+    expect(publicKeyProblem(jwt({ iss: 'supabase' }))).toMatch(/^PUBLIC_SUPABASE_ANON_KEY is a JWT for no role, not "anon"/);
+  });
+
+  it('refuses anything that is neither a publishable key nor a JWT', () => {
+    const neither = `PUBLIC_SUPABASE_ANON_KEY is neither a publishable key (sb_publishable_…) nor a legacy anon key (a JWT); ${useInstead}.`;
+    const [header, payload, signature] = localSupabaseAnonKey.split('.');
+    for (const garbage of [
+      '',
+      'anon',
+      'sb_publishable_',
+      'sb_publishable_abc def',
+      'a.b.c',
+      `${header}.${payload}`,
+      `${header}.${payload}.`,
+      `${header}.${payload}.${signature}.${signature}`,
+      `${header}.${base64url('"role":"anon"')}.${signature}`,
+      `${header}.${base64url('["anon"]')}.${signature}`,
+      `${header}.${payload!.slice(0, 8)}*${payload!.slice(8)}.${signature}`,
+    ]) {
+      expect(publicKeyProblem(garbage), JSON.stringify(garbage)).toBe(neither);
+    }
+  });
+});
+
+describe('builds with a key that is not public', () => {
+  // A stand-in for `astro` first on PATH: it records that a build started, and never builds anything.
+  const bin = mkdtempSync(join(tmpdir(), 'public-key-'));
+  const buildStarted = join(bin, 'build-started');
+  writeFileSync(join(bin, 'astro'), `#!/bin/sh\necho "$@" > '${buildStarted}'\n`);
+  chmodSync(join(bin, 'astro'), 0o755);
+  afterAll(() => rmSync(bin, { recursive: true, force: true }));
+
+  const environment = (variables: Record<string, string>) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH: [bin, dirname(process.execPath)].join(delimiter), ...variables };
+    for (const name of ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'SITE_URL']) if (!(name in variables)) delete env[name];
+    return env;
+  };
+  const buildDeploy = (key: string) => {
+    rmSync(buildStarted, { force: true });
+    return spawnSync(process.execPath, ['scripts/build-deploy.ts'], {
+      cwd: repoRoot,
+      env: environment({ PUBLIC_SUPABASE_URL: 'https://example.supabase.co', PUBLIC_SUPABASE_ANON_KEY: key, SITE_URL: 'https://www.example.com' }),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+  };
+
+  it('npm run build:deploy stops with the message before starting the build', () => {
+    const run = buildDeploy(localSupabaseServiceRoleKey);
+    expect(run.error).toBeUndefined();
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`Cannot build for deployment: ${publicKeyProblem(localSupabaseServiceRoleKey)}`);
+    expect(run.stderr).toContain('PUBLIC_SUPABASE_ANON_KEY is a JWT for the role "service_role"');
+    expect(existsSync(buildStarted)).toBe(false);
+  });
+
+  it('npm run build:deploy starts the build with a publishable key', () => {
+    const run = buildDeploy(publishableKey);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(existsSync(buildStarted)).toBe(true);
+  });
+
+  it('Astro (npm run build, npm run dev) stops with the message, and runs with the local demo key', () => {
+    // `astro sync` resolves the same Vite config as build and dev, where the check runs, in about a second.
+    const sync = (variables: Record<string, string>) =>
+      spawnSync(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'sync'], {
+        cwd: repoRoot,
+        env: environment(variables),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const refused = sync({ PUBLIC_SUPABASE_ANON_KEY: secretKey });
+    expect(refused.status).not.toBe(0);
+    expect(`${refused.stdout}${refused.stderr}`).toContain(publicKeyProblem(secretKey));
+    const local = sync({});
+    expect(local.status).toBe(0);
+  });
+});
