@@ -1,22 +1,47 @@
 /**
- * The slice of Supabase's REST API (PostgREST) that the contact form and the staff export use,
- * served from PGlite: POST and GET on /rest/v1/contact_submissions, plus CORS preflight.
- * Every request runs in its own transaction as the key's role, with PostgREST's request
- * settings, so the table's grants, RLS policy, constraints and trigger decide the outcome.
+ * Supabase's REST API (PostgREST v13) for one table, served from PGlite: GET/HEAD, POST (with
+ * on_conflict and Prefer: resolution), PATCH, PUT and DELETE on /rest/v1/contact_submissions, plus CORS
+ * preflight. Every request runs in its own transaction as the key's role, with PostgREST's request
+ * settings and the SQL PostgREST would run (src/PostgREST/Query/QueryBuilder.hs, SqlFragment.hs), so the
+ * table's grants, RLS policy, constraints and trigger decide the outcome.
+ *
+ * Request parsing lives in postgrest-query.ts (query string, filters) and postgrest-payload.ts (bodies,
+ * content types, Prefer). Where the local backend knowingly answers differently from PostgREST, and why,
+ * is listed above the request table in tests/unit/local-backend.test.ts ("the local backend as PostgREST").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { enquiryTable } from '../../src/config/enquiry.ts';
 import { claimsForKey, roleForKey } from './local-api-keys.ts';
-import { isSqlError, reply, replyForSqlError, type ApiRole, type ErrorReply } from './postgrest-errors.ts';
+import { bodyMediaType, parsePayload, preferenceApplied, preferences, type Payload, type Preferences } from './postgrest-payload.ts';
+import {
+  columnNotFound,
+  invalidPutFilters,
+  isSqlError,
+  negativeLimit,
+  notEmbedded,
+  putLimitNotAllowed,
+  putMatchingPk,
+  reply,
+  replyForSqlError,
+  tableNotFound,
+  unacceptableSchema,
+  unsupportedMethod,
+  type ApiRole,
+  type ErrorReply,
+} from './postgrest-errors.ts';
+import { filterSql, ident, parseTableQuery, SqlParams, type Filter, type TableQuery } from './postgrest-query.ts';
 
 export const maxBodyBytes = 64 * 1024;
 /** Past this much of an oversized body we stop draining it and drop the connection. */
 const maxDrainBytes = 1024 * 1024;
 
+const schemaName = 'public';
 const tablePath = `/rest/v1/${enquiryTable}`;
-const qualifiedTable = `public.${enquiryTable}`;
+const qualifiedTable = `${ident(schemaName)}.${ident(enquiryTable)}`;
 
+/** The methods PostgREST's CORS policy allows (src/PostgREST/Cors.hs). */
+const corsAllowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
 const corsAllowHeaders = [
   'apikey',
   'authorization',
@@ -36,8 +61,30 @@ interface Caller {
   claims: string;
 }
 
+interface TableShape {
+  columns: Set<string>;
+  primaryKey: string[];
+}
+
+type WriteMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+interface WriteResult {
+  count: number;
+  body: string;
+  inserted: number | null;
+}
+
+/** Thrown inside a transaction to roll it back and answer with a PostgREST error instead. */
+class Rollback extends Error {
+  readonly reply: ErrorReply;
+  constructor(reply: ErrorReply) {
+    super(reply.body.message);
+    this.reply = reply;
+  }
+}
+
 export async function createTableRestApi(db: PGlite): Promise<Handler> {
-  const columns = await tableColumns(db);
+  const table = await tableShape(db);
 
   async function asCaller<T>(caller: Caller, req: IncomingMessage, work: (tx: Transaction) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
@@ -45,62 +92,142 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.headers', $3, true), set_config('request.method', $4, true),
                 set_config('request.path', $5, true)`,
-        [caller.role, caller.claims, requestHeadersJson(req), req.method ?? '', tablePath],
+        [caller.role, caller.claims, requestHeadersJson(req), req.method ?? '', `/${enquiryTable}`],
       );
       return work(tx);
     });
   }
 
-  async function insert(req: IncomingMessage, res: ServerResponse, caller: Caller, url: URL): Promise<void> {
-    const body = await readBody(req);
-    if (body === 'too-large') {
-      sendError(res, reply(413, null, `Request body larger than ${maxBodyBytes} bytes`), { connection: 'close' });
-      if (!req.complete) req.destroy();
-      return;
-    }
-    const parsed = parseRows(body, url, columns);
-    if ('status' in parsed) return sendError(res, parsed);
-
-    const returnRepresentation = preferences(req).get('return') === 'representation';
-    const { rows, insertColumns } = parsed;
-    if (rows.length === 0) return send(res, 201, returnRepresentation ? '[]' : undefined);
-
+  async function read(req: IncomingMessage, res: ServerResponse, caller: Caller, query: TableQuery): Promise<void> {
+    if (query.limit !== null && query.limit < 0) return sendError(res, negativeLimit());
+    const params = new SqlParams();
+    const select = query.select === '*' ? `${qualifiedTable}.*` : query.select.map((c) => `${qualifiedTable}.${ident(c)}`).join(', ');
+    const where = whereSql(qualifiedTable, query.filters, params);
+    const orderBy =
+      query.order.length === 0
+        ? ''
+        : ` ORDER BY ${query.order
+            .map((t) => `${qualifiedTable}.${ident(t.column)}${t.direction ? ` ${t.direction.toUpperCase()}` : ''}${t.nulls ? ` NULLS ${t.nulls.toUpperCase()}` : ''}`)
+            .join(', ')}`;
+    const offset = query.offset ?? 0;
+    const range =
+      query.limit === null && offset === 0 ? '' : ` LIMIT ${query.limit === null ? 'ALL' : params.add(String(query.limit))} OFFSET ${params.add(String(offset))}`;
     const result = await asCaller(caller, req, async (tx) => {
-      if (insertColumns.length === 0) {
-        for (let i = 0; i < rows.length; i++) await tx.query(`insert into ${qualifiedTable} default values`);
-        return '[]';
-      }
-      const list = insertColumns.map((c) => `"${c}"`).join(', ');
-      const insertSql = `insert into ${qualifiedTable} (${list})
-        select ${list} from json_populate_recordset(null::${qualifiedTable}, $1::json)`;
-      if (!returnRepresentation) {
-        await tx.query(insertSql, [JSON.stringify(rows)]);
-        return undefined;
-      }
-      const { rows: out } = await tx.query<{ body: string }>(
-        `with inserted as (${insertSql} returning *)
-         select coalesce(json_agg(inserted), '[]'::json)::text as body from inserted`,
-        [JSON.stringify(rows)],
+      const { rows } = await tx.query<{ body: string; count: number }>(
+        `WITH pgrst_source AS (SELECT ${select} FROM ${qualifiedTable}${where}${orderBy}${range})
+         SELECT coalesce(json_agg(_postgrest_t), '[]')::text AS body, count(_postgrest_t)::int AS count
+         FROM (SELECT * FROM pgrst_source) _postgrest_t`,
+        params.values,
       );
-      return out[0]?.body ?? '[]';
+      return rows[0]!;
     });
-    send(res, 201, returnRepresentation ? result : undefined);
+    const contentRange = result.count === 0 ? '*/*' : `${offset}-${offset + result.count - 1}/*`;
+    send(res, 200, result.body, { 'content-range': contentRange });
   }
 
-  async function list(req: IncomingMessage, res: ServerResponse, caller: Caller, url: URL): Promise<void> {
-    const query = parseListQuery(url, columns);
-    if ('status' in query) return sendError(res, query);
-    const body = await asCaller(caller, req, async (tx) => {
-      const { rows } = await tx.query<{ body: string }>(
-        `select coalesce(json_agg(t), '[]'::json)::text as body
-         from (select ${query.select} from ${qualifiedTable} ${query.orderBy} limit $1 offset $2) t`,
-        [query.limit, query.offset],
+  async function write(
+    req: IncomingMessage,
+    res: ServerResponse,
+    caller: Caller,
+    method: WriteMethod,
+    query: TableQuery,
+    payload: Payload | null,
+  ): Promise<void> {
+    const prefs = preferences(req);
+    const params = new SqlParams();
+    // Without return=representation (or headers-only) PostgREST returns `1` per row, which needs no SELECT privilege.
+    const returning =
+      prefs.representation === 'full' || prefs.representation === 'headers-only'
+        ? query.select === '*'
+          ? `${qualifiedTable}.*`
+          : query.select.map((c) => `${qualifiedTable}.${ident(c)}`).join(', ')
+        : '1';
+    const mutation = mutationSql(method, query, payload, prefs, params, returning);
+
+    const result = await asCaller(caller, req, async (tx): Promise<WriteResult> => {
+      const { rows } = await tx.query<{ body: string; count: number }>(
+        `WITH pgrst_source AS (${mutation})
+         SELECT coalesce(json_agg(_postgrest_t), '[]')::text AS body, count(_postgrest_t)::int AS count
+         FROM (SELECT * FROM pgrst_source) _postgrest_t`,
+        params.values,
       );
-      return rows[0]?.body ?? '[]';
+      const { rows: setting } = await tx.query<{ inserted: number | null }>(
+        `select nullif(current_setting('pgrst.inserted', true), '')::int as inserted`,
+      );
+      const out = { ...rows[0]!, inserted: setting[0]?.inserted ?? null };
+      // failPut: nothing is written unless exactly one row passed the primary key condition.
+      if (method === 'PUT' && out.count !== 1) throw new Rollback(putMatchingPk());
+      return out;
     });
-    const count = (JSON.parse(body) as unknown[]).length;
-    const range = count === 0 ? '*/*' : `${query.offset}-${query.offset + count - 1}/*`;
-    send(res, 200, body, { 'content-range': range });
+
+    const full = prefs.representation === 'full';
+    const body = full ? result.body : undefined;
+    const applied = preferenceApplied(prefs, method === 'POST');
+    switch (method) {
+      case 'POST': {
+        const merged = prefs.resolution === 'merge-duplicates';
+        const status = merged && (result.inserted ?? 0) <= 0 ? 200 : 201;
+        const location: Record<string, string> =
+          prefs.representation === 'headers-only' && result.count === 1 ? { location: locationFor(JSON.parse(result.body)[0]) } : {};
+        return send(res, status, body, { 'content-range': '*/*', ...location, ...applied });
+      }
+      case 'PUT':
+        return full ? send(res, (result.inserted ?? 0) > 0 ? 201 : 200, body, applied) : send(res, 204, undefined, applied);
+      case 'PATCH': {
+        const contentRange = result.count === 0 ? '*/*' : `0-${result.count - 1}/*`;
+        return send(res, full ? 200 : 204, body, { 'content-range': contentRange, ...applied });
+      }
+      case 'DELETE':
+        return send(res, full ? 200 : 204, body, { 'content-range': '*/*', ...applied });
+    }
+  }
+
+  function locationFor(row: Record<string, unknown> | undefined): string {
+    const pairs = table.primaryKey.map((c) => `${encodeURIComponent(c)}=${encodeURIComponent(`eq.${String(row?.[c] ?? '')}`)}`);
+    return `/${enquiryTable}?${pairs.join('&')}`;
+  }
+
+  /** The statement PostgREST's mutatePlanToQuery builds, with its RETURNING list. */
+  function mutationSql(
+    method: WriteMethod,
+    query: TableQuery,
+    payload: Payload | null,
+    prefs: Preferences,
+    params: SqlParams,
+    returning: string,
+  ): string {
+    if (method === 'DELETE') return `DELETE FROM ${qualifiedTable}${whereSql(qualifiedTable, query.filters, params)} RETURNING ${returning}`;
+    const body = payload!;
+    const columns = body.columns.map(ident);
+    if (method === 'PATCH') {
+      if (columns.length === 0) return `SELECT NULL FROM ${qualifiedTable} WHERE false`;
+      const set = body.columns.map((c) => `${ident(c)} = "pgrst_body".${ident(c)}`).join(', ');
+      return `UPDATE ${qualifiedTable} SET ${set} ${bodySource(body, params)}${whereSql(qualifiedTable, query.filters, params)} RETURNING ${returning}`;
+    }
+    const insertedPlusOne = `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0'`;
+    const insertedMinusOne = `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) - 1)::text, true) <> '-1'`;
+    const target = columns.length === 0 ? '' : `(${columns.join(', ')}) `;
+    const selected = columns.map((c) => `"pgrst_body".${c}`).join(', ');
+    let sql = `INSERT INTO ${qualifiedTable}${target === '' ? ' ' : target}SELECT ${selected} ${bodySource(body, params)}`;
+    const updateSet = columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+    if (method === 'PUT') {
+      const conditions = query.filters.map((f) => filterSql('"pgrst_body"', f, params));
+      sql += ` WHERE ${insertedPlusOne} AND ${conditions.join(' AND ')}`;
+      sql += ` ON CONFLICT(${table.primaryKey.map(ident).join(', ')}) `;
+      sql += columns.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${updateSet} WHERE ${insertedMinusOne}`;
+    } else if (prefs.resolution !== null) {
+      // POST: on_conflict only counts together with Prefer: resolution; without it the primary key is the target.
+      const conflictColumns = query.onConflict ?? table.primaryKey;
+      if (prefs.resolution === 'merge-duplicates') sql += ` WHERE ${insertedPlusOne}`;
+      if (conflictColumns.length > 0) {
+        sql += ` ON CONFLICT(${conflictColumns.map(ident).join(', ')}) `;
+        sql +=
+          prefs.resolution === 'ignore-duplicates' || columns.length === 0
+            ? 'DO NOTHING'
+            : `DO UPDATE SET ${updateSet} WHERE ${insertedMinusOne}`;
+      }
+    }
+    return `${sql} RETURNING ${returning}`;
   }
 
   return async function handle(req, res) {
@@ -109,31 +236,124 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== tablePath) return sendError(res, notFound(url.pathname));
       if (req.method === 'OPTIONS') return sendPreflight(res);
-      if (req.method !== 'POST' && req.method !== 'GET') return sendError(res, notFound(url.pathname));
 
       const caller = authenticate(req);
       if ('status' in caller) return sendError(res, caller);
       role = caller.role;
-      const profile = req.headers[req.method === 'POST' ? 'content-profile' : 'accept-profile'];
-      if (profile !== undefined && profile !== 'public') {
-        return sendError(res, reply(406, 'PGRST106', 'The schema must be one of the following: public'));
+
+      // PostgREST's userApiRequest order: schema, method, query string, ranges, body; then the plan.
+      const method = req.method ?? '';
+      const writing = ['DELETE', 'PATCH', 'POST', 'PUT'].includes(method);
+      const profile = req.headersDistinct[writing ? 'content-profile' : 'accept-profile']?.[0];
+      if (profile !== undefined && profile !== schemaName) return sendError(res, unacceptableSchema(profile, [schemaName]));
+      if (!writing && method !== 'GET' && method !== 'HEAD') return sendError(res, unsupportedMethod(method));
+
+      const rawQuery = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '';
+      const query = parseTableQuery(rawQuery);
+      if ('status' in query) return sendError(res, query);
+      if (method === 'PUT' && (query.limit !== null || (query.offset !== null && query.offset !== 0))) {
+        return sendError(res, putLimitNotAllowed());
       }
-      if (req.method === 'POST') await insert(req, res, caller, url);
-      else await list(req, res, caller, url);
+      const unsupported = unsupportedParams(method, query);
+      if (unsupported !== null) return sendError(res, unsupported);
+
+      if (!writing) {
+        const planned = checkFilters(query);
+        if (planned !== null) return sendError(res, planned);
+        return await read(req, res, caller, query);
+      }
+
+      const body = await readBody(req);
+      if (body === 'too-large') {
+        sendError(res, reply(413, null, `Request body larger than ${maxBodyBytes} bytes`), { connection: 'close' });
+        if (!req.complete) req.destroy();
+        return;
+      }
+      let payload: Payload | null = null;
+      if (method !== 'DELETE') {
+        const columnsParam = method === 'PUT' ? null : query.columns;
+        const parsed = parsePayload(body, bodyMediaType(req.headers['content-type']), columnsParam);
+        if ('status' in parsed) return sendError(res, parsed);
+        payload = parsed;
+      }
+
+      const planned = checkFilters(query) ?? (method === 'PUT' ? checkPutFilters(query) : null) ?? checkColumns(payload);
+      if (planned !== null) return sendError(res, planned);
+      await write(req, res, caller, method as WriteMethod, query, payload);
     } catch (error) {
+      if (error instanceof Rollback) return sendError(res, error.reply);
       if (isSqlError(error)) return sendError(res, replyForSqlError(error, role));
       console.error('local backend: unexpected error', error);
       sendError(res, reply(500, null, error instanceof Error ? error.message : String(error)));
     }
   };
+
+  /** readPlan's addFilters: a filter on `resource.column` needs `resource` embedded, which this table has none of. */
+  function checkFilters(query: TableQuery): ErrorReply | null {
+    const embedded = query.filters.find((f) => f.path.length > 0);
+    return embedded ? notEmbedded(embedded.path[0]!) : null;
+  }
+
+  /** mutatePlan for PUT: filters on all and only the primary key columns, each `eq` without `not` or a quantifier. */
+  function checkPutFilters(query: TableQuery): ErrorReply | null {
+    const keys = new Set(query.filters.map((f) => f.key));
+    const valid =
+      table.primaryKey.length > 0 &&
+      keys.size === table.primaryKey.length &&
+      table.primaryKey.every((c) => keys.has(c)) &&
+      query.filters.every((f) => !f.negated && f.operation.kind === 'quant' && f.operation.op === 'eq' && f.operation.quantifier === null);
+    return valid ? null : invalidPutFilters();
+  }
+
+  /** resolveOrError: every column written must exist (checked in sorted order, as PostgREST's Set is). */
+  function checkColumns(payload: Payload | null): ErrorReply | null {
+    const missing = [...(payload?.columns ?? [])].sort().find((c) => !table.columns.has(c));
+    return missing === undefined ? null : columnNotFound(enquiryTable, missing);
+  }
 }
 
-async function tableColumns(db: PGlite): Promise<Set<string>> {
+/** The FROM part of PostgREST's fromJsonBodyF: the payload as one json parameter, read as rows of the table's type. */
+function bodySource(payload: Payload, params: SqlParams): string {
+  const json = params.add(payload.json);
+  const rows = payload.columns.length === 0
+    ? payload.isObject
+      ? '(values(1)) _'
+      : 'json_array_elements(pgrst_payload.json_data) _'
+    : `${payload.isObject ? 'json_populate_record' : 'json_populate_recordset'}(null::${qualifiedTable}, pgrst_payload.json_data) _`;
+  return `FROM (SELECT ${json}::json AS json_data) pgrst_payload, LATERAL (SELECT ${payload.columns.map(ident).join(', ')} FROM ${rows}) pgrst_body`;
+}
+
+function whereSql(tableSql: string, filters: Filter[], params: SqlParams): string {
+  return filters.length === 0 ? '' : ` WHERE ${filters.map((f) => filterSql(tableSql, f, params)).join(' AND ')}`;
+}
+
+/**
+ * Query parameters PostgREST accepts but the local backend does not emulate: logic trees (and/or),
+ * embedded order/limit/offset, and limit/offset/order on writes (v12 limits the rows a PATCH or DELETE
+ * changes, v13 ignores them; refusing is safer than guessing).
+ */
+function unsupportedParams(method: string, query: TableQuery): ErrorReply | null {
+  const writes = method !== 'GET' && method !== 'HEAD';
+  const extra = [...query.unsupported];
+  if (writes && method !== 'PUT' && (query.limit !== null || query.offset !== null)) extra.push('limit/offset');
+  if (writes && query.order.length > 0) extra.push('order');
+  if (extra.length === 0) return null;
+  return reply(400, 'PGRST100', `The local backend does not emulate PostgREST's '${extra[0]}' query parameter on ${method}`);
+}
+
+async function tableShape(db: PGlite): Promise<TableShape> {
   const { rows } = await db.query<{ column_name: string }>(
-    `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
-    [enquiryTable],
+    `select column_name from information_schema.columns where table_schema = $1 and table_name = $2`,
+    [schemaName, enquiryTable],
   );
-  return new Set(rows.map((row) => row.column_name));
+  const { rows: key } = await db.query<{ attname: string }>(
+    `select a.attname
+     from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+     where i.indrelid = $1::regclass and i.indisprimary
+     order by array_position(i.indkey, a.attnum)`,
+    [`${schemaName}.${enquiryTable}`],
+  );
+  return { columns: new Set(rows.map((row) => row.column_name)), primaryKey: key.map((row) => row.attname) };
 }
 
 /** Like Supabase's gateway: the apikey must be a known key; a Bearer token, if sent, picks the role. */
@@ -152,24 +372,32 @@ function authenticate(req: IncomingMessage): Caller | ErrorReply {
   return { role, claims: claimsForKey(token) };
 }
 
-/** PostgREST's request.headers, with x-forwarded-for set to the socket's address, which clients cannot forge. */
-function requestHeadersJson(req: IncomingMessage): string {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  headers['x-forwarded-for'] = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-  return JSON.stringify(headers);
+/** The socket's address as Cloudflare would report it: IPv4 in its plain form, not ::ffff:1.2.3.4. */
+export function clientAddress(remoteAddress: string | undefined): string | null {
+  if (remoteAddress === undefined || remoteAddress === '') return null;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(remoteAddress);
+  return mapped ? mapped[1]! : remoteAddress;
 }
 
-function preferences(req: IncomingMessage): Map<string, string> {
-  const prefs = new Map<string, string>();
-  const header = req.headers.prefer ?? '';
-  for (const item of (Array.isArray(header) ? header.join(',') : header).split(',')) {
-    const [key, value] = item.trim().split('=');
-    if (key && value) prefs.set(key, value);
+/**
+ * PostgREST's request.headers (every header but Cookie, names in lower case), as they arrive through
+ * Supabase's edge: Cloudflare sets cf-connecting-ip to the connecting client's address, replacing any
+ * value the client sent, and appends that address to x-forwarded-for. A client's x-real-ip is dropped too.
+ */
+export function requestHeadersJson(req: IncomingMessage): string {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'cookie' || name === 'cf-connecting-ip' || name === 'x-real-ip') continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return prefs;
+  const address = clientAddress(req.socket.remoteAddress);
+  const forwarded = headers['x-forwarded-for']?.trim();
+  delete headers['x-forwarded-for'];
+  if (address !== null) {
+    headers['cf-connecting-ip'] = address;
+    headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${address}` : address;
+  }
+  return JSON.stringify(headers);
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -185,95 +413,19 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return tooLarge ? 'too-large' : Buffer.concat(chunks);
 }
 
-type JsonObject = Record<string, unknown>;
-
-function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** PostgREST's bulk insert is supported: an array of objects with the same keys, or `?columns=` naming them. */
-function parseRows(body: Buffer, url: URL, columns: Set<string>): { rows: JsonObject[]; insertColumns: string[] } | ErrorReply {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(body.toString('utf8'));
-  } catch {
-    return reply(400, 'PGRST102', 'Empty or invalid json');
-  }
-  const rows = Array.isArray(payload) ? payload : [payload];
-  if (!rows.every(isJsonObject)) return reply(400, 'PGRST102', 'Expected a JSON object or an array of objects');
-
-  const columnsParam = url.searchParams.get('columns');
-  let insertColumns: string[];
-  if (columnsParam !== null) {
-    insertColumns = columnsParam.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-  } else {
-    insertColumns = Object.keys(rows[0] ?? {});
-    const signature = [...insertColumns].sort().join(',');
-    if (rows.some((row) => Object.keys(row).sort().join(',') !== signature)) {
-      return reply(400, 'PGRST102', 'All object keys must match');
-    }
-  }
-  const unknown = insertColumns.find((c) => !columns.has(c));
-  if (unknown !== undefined) {
-    return reply(400, 'PGRST204', `Could not find the '${unknown}' column of '${enquiryTable}' in the schema cache`);
-  }
-  return { rows, insertColumns };
-}
-
-interface ListQuery {
-  select: string;
-  orderBy: string;
-  limit: number | null;
-  offset: number;
-}
-
-/** Only what the staff export sends: select=* or a column list, order=col.asc|desc, limit, offset. */
-function parseListQuery(url: URL, columns: Set<string>): ListQuery | ErrorReply {
-  const supported = new Set(['select', 'order', 'limit', 'offset']);
-  const other = [...url.searchParams.keys()].find((key) => !supported.has(key));
-  if (other !== undefined) {
-    return reply(400, 'PGRST100', `The local backend supports only select, order, limit and offset, not '${other}'`);
-  }
-  const selectParam = url.searchParams.get('select') ?? '*';
-  const selected = selectParam.split(',').map((c) => c.trim());
-  if (selectParam !== '*' && !selected.every((c) => columns.has(c))) {
-    return reply(400, 'PGRST100', `Unsupported select '${selectParam}'`);
-  }
-  const orderTerms: string[] = [];
-  for (const term of (url.searchParams.get('order') ?? '').split(',').filter(Boolean)) {
-    const match = /^(\w+)(?:\.(asc|desc))?(?:\.(nullsfirst|nullslast))?$/.exec(term);
-    if (!match || !columns.has(match[1]!)) return reply(400, 'PGRST100', `Unsupported order '${term}'`);
-    const nulls = match[3] === 'nullsfirst' ? ' nulls first' : match[3] === 'nullslast' ? ' nulls last' : '';
-    orderTerms.push(`"${match[1]}" ${match[2] ?? 'asc'}${nulls}`);
-  }
-  const limit = parseCount(url.searchParams.get('limit'));
-  const offset = parseCount(url.searchParams.get('offset'));
-  if (limit === 'invalid' || offset === 'invalid') return reply(400, 'PGRST100', 'limit and offset must be whole numbers');
-  return {
-    select: selectParam === '*' ? '*' : selected.map((c) => `"${c}"`).join(', '),
-    orderBy: orderTerms.length > 0 ? `order by ${orderTerms.join(', ')}` : '',
-    limit,
-    offset: offset ?? 0,
-  };
-}
-
-function parseCount(value: string | null): number | null | 'invalid' {
-  if (value === null) return null;
-  return /^\d+$/.test(value) ? Number(value) : 'invalid';
-}
-
 function notFound(path: string): ErrorReply {
-  if (path.startsWith('/rest/v1/')) {
-    const table = path.slice('/rest/v1/'.length);
-    return reply(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
-  }
+  if (path.startsWith('/rest/v1/')) return tableNotFound(schemaName, path.slice('/rest/v1/'.length));
   return reply(404, null, `Not found: the local backend serves only ${tablePath}`);
 }
 
 function send(res: ServerResponse, status: number, json?: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
     'access-control-allow-origin': '*',
-    ...(json === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json; charset=utf-8' }),
+    ...(json === undefined
+      ? status === 204
+        ? {}
+        : { 'content-length': '0' }
+      : { 'content-type': 'application/json; charset=utf-8' }),
     ...headers,
   });
   res.end(json);
@@ -286,7 +438,7 @@ function sendError(res: ServerResponse, { status, body }: ErrorReply, headers: R
 function sendPreflight(res: ServerResponse): void {
   res.writeHead(200, {
     'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-methods': corsAllowMethods,
     'access-control-allow-headers': corsAllowHeaders,
     'access-control-max-age': '86400',
     'content-length': '0',
