@@ -91,12 +91,15 @@ function closeServer(server: Server): Promise<void> {
 
 const usage = `Usage: node scripts/local-backend.ts [--port N] [--data DIR | --memory]
 
-Serves the contact form's slice of the Supabase REST API locally, so the site works
-without a Supabase account:
-  POST /rest/v1/contact_submissions   (anon or service_role key)
-  GET  /rest/v1/contact_submissions   (service_role key only; select, order, limit, offset)
-Applies supabase/migrations/*.sql at start; keys are the public \`supabase start\` demo keys
-(src/config/local-supabase.ts).
+Serves the contact form's table through the Supabase REST API locally, so the site works
+without a Supabase account, answering as PostgREST does (see tests/unit/local-backend.test.ts):
+  POST /rest/v1/contact_submissions          insert (JSON, CSV or form body; on_conflict and Prefer: resolution)
+  GET  /rest/v1/contact_submissions          list (select, order, limit, offset, filters)
+  PATCH, PUT, DELETE /rest/v1/contact_submissions   with filters such as ?id=eq.<uuid>
+Every request runs as its key's role (anon or service_role), so grants, row level security,
+constraints and the rate-limit trigger decide. cf-connecting-ip is set from the connection, as
+Supabase's edge sets it. Applies supabase/migrations/*.sql and clears client addresses past their
+30 days at start; keys are the public \`supabase start\` demo keys (src/config/local-supabase.ts).
 
 Options:
   --port N      port to listen on (default ${localSupabasePort})

@@ -1,0 +1,58 @@
+/** The local backend keeps the privacy policy's promise without pg_cron: it clears expired client addresses when it starts. */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clientAddressRetentionDays } from '../../src/config/enquiry.ts';
+import { localSupabaseAnonKey, localSupabaseServiceRoleKey } from '../../src/config/local-supabase.ts';
+import { startLocalBackend } from '../../scripts/local-backend.ts';
+import { httpRequest } from '../../scripts/lib/loopback-http.ts';
+
+const dataDirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function addresses(url: string): Promise<Record<string, string | null>> {
+  const reply = await httpRequest(`${url}/rest/v1/contact_submissions?select=id,client_address`, {
+    headers: { apikey: localSupabaseServiceRoleKey, authorization: `Bearer ${localSupabaseServiceRoleKey}` },
+  });
+  return Object.fromEntries((JSON.parse(reply.body) as Array<{ id: string; client_address: string | null }>).map((row) => [row.id, row.client_address]));
+}
+
+describe('the local backend at start', () => {
+  it(`clears client addresses older than ${clientAddressRetentionDays} days and keeps newer ones`, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'local-backend-retention-'));
+    dataDirs.push(dataDir);
+    const [old, recent] = [randomUUID(), randomUUID()];
+
+    const first = await startLocalBackend({ port: 0, dataDir });
+    for (const id of [old, recent]) {
+      const reply = await httpRequest(`${first.url}/rest/v1/contact_submissions`, {
+        method: 'POST',
+        headers: { apikey: localSupabaseAnonKey, authorization: `Bearer ${localSupabaseAnonKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ id, name: 'Asha Rao', email: `asha.${id.slice(0, 8)}@example.com`, message: 'Please call me back.' }),
+      });
+      expect(reply.status).toBe(201);
+    }
+    expect(await addresses(first.url)).toEqual({ [old]: '127.0.0.1', [recent]: '127.0.0.1' });
+    await first.close();
+
+    // Time passes: the first enquiry is now past the retention period.
+    const db = await PGlite.create(dataDir);
+    await db.query(`update public.contact_submissions set created_at = now() - make_interval(days => $2) - interval '1 hour' where id = $1`, [
+      old,
+      clientAddressRetentionDays,
+    ]);
+    await db.close();
+
+    const second = await startLocalBackend({ port: 0, dataDir });
+    try {
+      expect(await addresses(second.url)).toEqual({ [old]: null, [recent]: '127.0.0.1' });
+    } finally {
+      await second.close();
+    }
+  });
+});
