@@ -75,7 +75,7 @@ export function reply(
 
 // ApiRequestError (PGRST1xx) and SchemaCacheError (PGRST2xx), with PostgREST v13's texts.
 
-/** PGRST100: a query parameter that does not parse; message and details are Parsec's. */
+/** PGRST100: a query parameter that does not parse; PostgREST's message shape, Parsec's exact text approximated. */
 export function queryParamError(message: string, details: string): ErrorReply {
   return reply(400, 'PGRST100', message, null, details);
 }

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { invalidBody, type ErrorReply } from './postgrest-errors.ts';
+import { parseQueryString } from './postgrest-query.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Media types
@@ -97,9 +98,10 @@ export function parsePayload(body: Buffer, mediaType: BodyMediaType, columnsPara
     return payloadAttributes(JSON.stringify(rows), rows) ?? invalidBody('All lines must have same number of fields');
   }
   if (mediaType === 'form') {
-    // HM.fromList: a repeated key keeps its last value.
+    // parseSimpleQuery (a key without `=` gets ""), then HM.fromList: a repeated key keeps its last value.
+    // Reading the bytes as UTF-8 first differs from PostgREST only for invalid UTF-8 next to a %XX escape.
     const object: Record<string, string> = {};
-    for (const [key, value] of parseSimpleQuery(body.toString('latin1'))) object[key] = value;
+    for (const [key, value] of parseQueryString(body.toString('utf8'))) object[key] = value ?? '';
     return { json: JSON.stringify(object), columns: Object.keys(object), isObject: true };
   }
   return invalidBody(`Content-Type not acceptable: ${mediaType.other}`);
@@ -123,35 +125,6 @@ function payloadAttributes(raw: string, value: unknown): Payload | null {
   }
   if (isObject(value)) return { json: raw, columns: Object.keys(value).sort(), isObject: true };
   return { json: '[]', columns: [], isObject: false };
-}
-
-/** http-types' parseSimpleQuery on a form body: pairs split at `&` and `;`, `+` as a space, a missing value as "". */
-function parseSimpleQuery(text: string): Array<[string, string]> {
-  if (text.startsWith('?')) text = text.slice(1);
-  const pairs: Array<[string, string]> = [];
-  let rest = text;
-  while (rest !== '') {
-    const end = rest.search(/[&;]/);
-    const piece = end === -1 ? rest : rest.slice(0, end);
-    rest = end === -1 ? '' : rest.slice(end + 1);
-    const equals = piece.indexOf('=');
-    pairs.push(equals === -1 ? [decodeForm(piece), ''] : [decodeForm(piece.slice(0, equals)), decodeForm(piece.slice(equals + 1))]);
-  }
-  return pairs;
-}
-
-function decodeForm(latin1: string): string {
-  const bytes: number[] = [];
-  for (let i = 0; i < latin1.length; i++) {
-    const code = latin1.charCodeAt(i);
-    const hex = latin1.slice(i + 1, i + 3);
-    if (code === 0x2b) bytes.push(0x20);
-    else if (code === 0x25 && /^[0-9a-fA-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(code);
-  }
-  return Buffer.from(bytes).toString('utf8');
 }
 
 /**

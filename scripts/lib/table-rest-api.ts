@@ -6,14 +6,15 @@
  * table's grants, RLS policy, constraints and trigger decide the outcome.
  *
  * Request parsing lives in postgrest-query.ts (query string, filters) and postgrest-payload.ts (bodies,
- * content types, Prefer). Where the local backend knowingly answers differently from PostgREST, and why,
- * is listed above the request table in tests/unit/local-backend.test.ts ("the local backend as PostgREST").
+ * content types, Prefer), the SQL for filters and writes in postgrest-sql.ts. Where the local backend
+ * knowingly answers differently from PostgREST, and why, is listed above the request table in
+ * tests/unit/local-backend.test.ts ("the local backend as PostgREST").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { enquiryTable } from '../../src/config/enquiry.ts';
 import { claimsForKey, roleForKey } from './local-api-keys.ts';
-import { bodyMediaType, parsePayload, preferenceApplied, preferences, type Payload, type Preferences } from './postgrest-payload.ts';
+import { bodyMediaType, parsePayload, preferenceApplied, preferences, type Payload } from './postgrest-payload.ts';
 import {
   columnNotFound,
   invalidPutFilters,
@@ -30,7 +31,8 @@ import {
   type ApiRole,
   type ErrorReply,
 } from './postgrest-errors.ts';
-import { filterSql, ident, parseTableQuery, SqlParams, type Filter, type TableQuery } from './postgrest-query.ts';
+import { parseTableQuery, type TableQuery } from './postgrest-query.ts';
+import { ident, mutationSql, selectSql, SqlParams, whereSql, type SqlTable, type WriteMethod } from './postgrest-sql.ts';
 
 export const maxBodyBytes = 64 * 1024;
 /** Past this much of an oversized body we stop draining it and drop the connection. */
@@ -66,8 +68,6 @@ interface TableShape {
   primaryKey: string[];
 }
 
-type WriteMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
 interface WriteResult {
   count: number;
   body: string;
@@ -85,6 +85,7 @@ class Rollback extends Error {
 
 export async function createTableRestApi(db: PGlite): Promise<Handler> {
   const table = await tableShape(db);
+  const sqlTable: SqlTable = { name: qualifiedTable, primaryKey: table.primaryKey };
 
   async function asCaller<T>(caller: Caller, req: IncomingMessage, work: (tx: Transaction) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
@@ -101,7 +102,7 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
   async function read(req: IncomingMessage, res: ServerResponse, caller: Caller, query: TableQuery): Promise<void> {
     if (query.limit !== null && query.limit < 0) return sendError(res, negativeLimit());
     const params = new SqlParams();
-    const select = query.select === '*' ? `${qualifiedTable}.*` : query.select.map((c) => `${qualifiedTable}.${ident(c)}`).join(', ');
+    const select = selectSql(qualifiedTable, query.select);
     const where = whereSql(qualifiedTable, query.filters, params);
     const orderBy =
       query.order.length === 0
@@ -135,14 +136,7 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
   ): Promise<void> {
     const prefs = preferences(req);
     const params = new SqlParams();
-    // Without return=representation (or headers-only) PostgREST returns `1` per row, which needs no SELECT privilege.
-    const returning =
-      prefs.representation === 'full' || prefs.representation === 'headers-only'
-        ? query.select === '*'
-          ? `${qualifiedTable}.*`
-          : query.select.map((c) => `${qualifiedTable}.${ident(c)}`).join(', ')
-        : '1';
-    const mutation = mutationSql(method, query, payload, prefs, params, returning);
+    const mutation = mutationSql(sqlTable, method, query, payload, prefs, params);
 
     const result = await asCaller(caller, req, async (tx): Promise<WriteResult> => {
       const { rows } = await tx.query<{ body: string; count: number }>(
@@ -185,49 +179,6 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
   function locationFor(row: Record<string, unknown> | undefined): string {
     const pairs = table.primaryKey.map((c) => `${encodeURIComponent(c)}=${encodeURIComponent(`eq.${String(row?.[c] ?? '')}`)}`);
     return `/${enquiryTable}?${pairs.join('&')}`;
-  }
-
-  /** The statement PostgREST's mutatePlanToQuery builds, with its RETURNING list. */
-  function mutationSql(
-    method: WriteMethod,
-    query: TableQuery,
-    payload: Payload | null,
-    prefs: Preferences,
-    params: SqlParams,
-    returning: string,
-  ): string {
-    if (method === 'DELETE') return `DELETE FROM ${qualifiedTable}${whereSql(qualifiedTable, query.filters, params)} RETURNING ${returning}`;
-    const body = payload!;
-    const columns = body.columns.map(ident);
-    if (method === 'PATCH') {
-      if (columns.length === 0) return `SELECT NULL FROM ${qualifiedTable} WHERE false`;
-      const set = body.columns.map((c) => `${ident(c)} = "pgrst_body".${ident(c)}`).join(', ');
-      return `UPDATE ${qualifiedTable} SET ${set} ${bodySource(body, params)}${whereSql(qualifiedTable, query.filters, params)} RETURNING ${returning}`;
-    }
-    const insertedPlusOne = `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0'`;
-    const insertedMinusOne = `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) - 1)::text, true) <> '-1'`;
-    const target = columns.length === 0 ? '' : `(${columns.join(', ')}) `;
-    const selected = columns.map((c) => `"pgrst_body".${c}`).join(', ');
-    let sql = `INSERT INTO ${qualifiedTable}${target === '' ? ' ' : target}SELECT ${selected} ${bodySource(body, params)}`;
-    const updateSet = columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ');
-    if (method === 'PUT') {
-      const conditions = query.filters.map((f) => filterSql('"pgrst_body"', f, params));
-      sql += ` WHERE ${insertedPlusOne} AND ${conditions.join(' AND ')}`;
-      sql += ` ON CONFLICT(${table.primaryKey.map(ident).join(', ')}) `;
-      sql += columns.length === 0 ? 'DO NOTHING' : `DO UPDATE SET ${updateSet} WHERE ${insertedMinusOne}`;
-    } else if (prefs.resolution !== null) {
-      // POST: on_conflict only counts together with Prefer: resolution; without it the primary key is the target.
-      const conflictColumns = query.onConflict ?? table.primaryKey;
-      if (prefs.resolution === 'merge-duplicates') sql += ` WHERE ${insertedPlusOne}`;
-      if (conflictColumns.length > 0) {
-        sql += ` ON CONFLICT(${conflictColumns.map(ident).join(', ')}) `;
-        sql +=
-          prefs.resolution === 'ignore-duplicates' || columns.length === 0
-            ? 'DO NOTHING'
-            : `DO UPDATE SET ${updateSet} WHERE ${insertedMinusOne}`;
-      }
-    }
-    return `${sql} RETURNING ${returning}`;
   }
 
   return async function handle(req, res) {
@@ -294,14 +245,14 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
     return embedded ? notEmbedded(embedded.path[0]!) : null;
   }
 
-  /** mutatePlan for PUT: filters on all and only the primary key columns, each `eq` without `not` or a quantifier. */
+  /** mutatePlan for PUT: filters on all and only the primary key columns, each `eq` without `not`. */
   function checkPutFilters(query: TableQuery): ErrorReply | null {
     const keys = new Set(query.filters.map((f) => f.key));
     const valid =
       table.primaryKey.length > 0 &&
       keys.size === table.primaryKey.length &&
       table.primaryKey.every((c) => keys.has(c)) &&
-      query.filters.every((f) => !f.negated && f.operation.kind === 'quant' && f.operation.op === 'eq' && f.operation.quantifier === null);
+      query.filters.every((f) => !f.negated && f.operation.kind === 'compare' && f.operation.op === 'eq');
     return valid ? null : invalidPutFilters();
   }
 
@@ -310,21 +261,6 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
     const missing = [...(payload?.columns ?? [])].sort().find((c) => !table.columns.has(c));
     return missing === undefined ? null : columnNotFound(enquiryTable, missing);
   }
-}
-
-/** The FROM part of PostgREST's fromJsonBodyF: the payload as one json parameter, read as rows of the table's type. */
-function bodySource(payload: Payload, params: SqlParams): string {
-  const json = params.add(payload.json);
-  const rows = payload.columns.length === 0
-    ? payload.isObject
-      ? '(values(1)) _'
-      : 'json_array_elements(pgrst_payload.json_data) _'
-    : `${payload.isObject ? 'json_populate_record' : 'json_populate_recordset'}(null::${qualifiedTable}, pgrst_payload.json_data) _`;
-  return `FROM (SELECT ${json}::json AS json_data) pgrst_payload, LATERAL (SELECT ${payload.columns.map(ident).join(', ')} FROM ${rows}) pgrst_body`;
-}
-
-function whereSql(tableSql: string, filters: Filter[], params: SqlParams): string {
-  return filters.length === 0 ? '' : ` WHERE ${filters.map((f) => filterSql(tableSql, f, params)).join(' AND ')}`;
 }
 
 /**
