@@ -23,7 +23,8 @@ export async function serveDist(root = 'dist', port = 4321, host = '127.0.0.1'):
     response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
     createReadStream(notFoundPage).pipe(response);
   };
-  const files = sirv(absoluteRoot, { extensions: ['html'], etag: true, dotfiles: false, onNoMatch: notFound });
+  // dev: look files up on every request (no listing cached at start), so a rebuild while it runs is served as it is.
+  const files = sirv(absoluteRoot, { dev: true, extensions: ['html'], etag: true, dotfiles: false, onNoMatch: notFound });
   // compression works on Node's own request and response; its type names Express's, which extend them.
   const gzip = compression() as unknown as (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
   const server = createServer((request, response) => {
