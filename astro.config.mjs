@@ -9,6 +9,8 @@ import { SITE_URL } from './src/config/site-url.ts';
 import { redirects } from './src/config/routes.ts';
 import { cspDirectives, cspSelf } from './src/config/security.ts';
 import { publicKeyProblem } from './src/lib/supabase-key.ts';
+import { satteri } from '@astrojs/markdown-satteri';
+import { factsPlugin } from './src/lib/markdown-facts.ts';
 
 /**
  * The browser's key is built into the pages (src/lib/supabase-client.ts): refuse a secret or service role key,
@@ -28,8 +30,12 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  // Shiki colours code with inline style attributes, which the Content-Security-Policy does not allow; the site shows no code.
-  markdown: { syntaxHighlight: false },
+  markdown: {
+    // Shiki colours code with inline style attributes, which the Content-Security-Policy does not allow; the site shows no code.
+    syntaxHighlight: false,
+    // `{{name}}` in an MDX body becomes the fact of src/config/facts.ts (in frontmatter: src/schemas/facts.ts).
+    processor: satteri({ mdastPlugins: [factsPlugin] }),
+  },
   // Every page carries its Content-Security-Policy in a <meta> tag, so it holds on any static host. Astro adds the
   // hashes of the scripts it writes; the layout and components add those of their own inline styles and scripts.
   security: {

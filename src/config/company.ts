@@ -1,12 +1,12 @@
 /** The company's identity and contact details: the one place a name, number or address is written. */
+import { figures } from './figures.ts';
 
 export const company = {
   name: 'Kalpaka Technologies',
   legalName: 'Kalpaka Technologies Private Limited',
   shortName: 'Kalpaka',
   tagline: "Turning tomorrow's tech into today's business advantage",
-  blurb:
-    'Delivering world-class IT solutions with 30+ years of industry expertise, transforming businesses through innovative technology.',
+  blurb: `Delivering world-class IT solutions with ${figures.yearsExperience} years of industry expertise, transforming businesses through innovative technology.`,
   foundedYear: 1995,
   copyrightYear: 2025,
 } as const;

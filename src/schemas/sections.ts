@@ -52,12 +52,34 @@ const steps = z.object({
   items: z.array(z.object({ title: z.string(), description: z.string(), duration: z.string().optional() })).min(2),
 });
 
-export const stat = z.object({
+const statParts = z.object({
   number: z.number().nonnegative(),
   suffix: z.string().default(''),
   prefix: z.string().default(''),
   label: z.string().min(1),
 });
+
+/** "Up to 60%" → prefix "Up to ", number 60, suffix "%"; the first number is the one a counter counts to. */
+const statValue = /^(\D*?)(\d+(?:\.\d+)?)(.*)$/s;
+
+/**
+ * A figure, written whole as `value` (`value: '{{yearsExperience}}'` quotes src/config/facts.ts; `value: 30+` works
+ * too) or in parts as `number`, `prefix` and `suffix`. A value is split into the parts the page shows.
+ */
+export const stat = z.preprocess((input, context) => {
+  if (input === null || typeof input !== 'object' || !('value' in input)) return input;
+  const { value, ...rest } = input as { value: unknown } & Record<string, unknown>;
+  const parts = typeof value === 'string' ? statValue.exec(value.trim()) : null;
+  if (!parts) {
+    context.addIssue({ code: 'custom', path: ['value'], input: value, message: 'write the figure as text with a number in it, like 30+ or {{yearsExperience}}' });
+    return input;
+  }
+  if ('number' in rest) {
+    context.addIssue({ code: 'custom', path: ['number'], input: rest.number, message: 'write the figure once: as value, or as number with prefix and suffix' });
+  }
+  const [, prefix = '', number = '', suffix = ''] = parts;
+  return { ...rest, prefix: prefix.charAt(0).toUpperCase() + prefix.slice(1), number: Number(number), suffix };
+}, statParts);
 
 const stats = z.object({
   type: z.literal('stats'),

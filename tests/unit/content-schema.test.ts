@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
+import { facts } from '../../src/config/facts.ts';
+import { quotingFacts } from '../../src/schemas/facts.ts';
 import { legalPage, page, subPage } from '../../src/schemas/page.ts';
 
 /** A valid sub-page; each test breaks one field of a copy. */
@@ -30,7 +33,7 @@ const valid = () => ({
 type Entry = ReturnType<typeof valid> & Record<string, unknown>;
 
 /** The issues zod reports for `data`, as "path: message" lines. */
-function problems(schema: typeof page | typeof subPage | typeof legalPage, data: unknown): string[] {
+function problems(schema: z.ZodType, data: unknown): string[] {
   const result = schema.safeParse(data);
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 }
@@ -102,6 +105,51 @@ describe('content schemas', () => {
     const entry = valid();
     Object.assign(entry.sections[1]!.items[0]!, { number: '500' });
     expect(problems(subPage, entry)).toEqual(['sections.1.items.0.number: Invalid input: expected number, received string']);
+  });
+
+  it('split a figure written as a value, quoting a fact or literal', () => {
+    const entry = valid();
+    entry.sections[1]!.items = [
+      { value: '{{yearsExperience}}', label: 'Years of Experience' },
+      { value: '{{costReduction}}', label: 'Cost Reduction' },
+      { value: '24/7', label: 'Coverage' },
+    ] as never;
+    const stats = quotingFacts(subPage).parse(entry).sections[1] as { items: unknown[] };
+    expect(stats.items).toEqual([
+      { prefix: '', number: Number.parseInt(facts.yearsExperience, 10), suffix: facts.yearsExperience.replace(/^\d+/, ''), label: 'Years of Experience' },
+      { prefix: 'Up to ', number: 60, suffix: '%', label: 'Cost Reduction' },
+      { prefix: '', number: 24, suffix: '/7', label: 'Coverage' },
+    ]);
+  });
+
+  it('reject a figure value without a number, and a figure written twice', () => {
+    const entry = valid();
+    entry.sections[1]!.items = [
+      { value: 'many', label: 'Clients' },
+      { value: '30+', number: 30, label: 'Years' },
+    ] as never;
+    expect(problems(quotingFacts(subPage), entry)).toEqual([
+      'sections.1.items.0.value: write the figure as text with a number in it, like 30+ or {{yearsExperience}}',
+      'sections.1.items.1.number: write the figure once: as value, or as number with prefix and suffix',
+    ]);
+  });
+
+  it('reject an unknown fact, naming the field and the facts that exist', () => {
+    const entry = valid();
+    entry.sections[1]!.items = [{ value: '{{yearsExperiance}}', label: 'Years' }] as never;
+    entry.hero.subtitle = 'Replies within {{responseTime}} or {{replyTime}}.';
+    expect(problems(quotingFacts(subPage), entry)).toEqual([
+      expect.stringMatching(/^hero\.subtitle: \{\{replyTime\}\} is not a fact of src\/config\/facts\.ts \(known: .*\{\{responseTime\}\}/),
+      expect.stringMatching(/^sections\.1\.items\.0\.value: \{\{yearsExperiance\}\} is not a fact/),
+    ]);
+  });
+
+  it('quote facts in any frontmatter text', () => {
+    const entry = valid();
+    entry.hero.subtitle = 'Answers within {{responseTime}} from a team with {{yearsExperience}} years behind it.';
+    expect(quotingFacts(subPage).parse(entry).hero.subtitle).toBe(
+      `Answers within ${facts.responseTime} from a team with ${facts.yearsExperience} years behind it.`,
+    );
   });
 
   it('require order and navLabel on a sub-page but not on a top-level page', () => {

@@ -1,0 +1,42 @@
+/**
+ * Facts that copy quotes, by name: content writes `{{name}}` and the build puts the value in, in MDX bodies
+ * (src/lib/markdown-facts.ts) and frontmatter (src/schemas/facts.ts) alike. Change a value here and every page
+ * that quotes it, and the form's toasts, change with it.
+ */
+import { businessHours, responseTimeHours, talentPartner, timeZone } from './company.ts';
+import { figures } from './figures.ts';
+
+const [weekdays, saturday] = businessHours;
+
+export const facts = {
+  ...figures,
+  /** "We reply within {{responseTime}}." */
+  responseTime: `${responseTimeHours} hours`,
+  /** "{{responseTimeHours}}-hour response time" */
+  responseTimeHours: String(responseTimeHours),
+  /** "Mon-Fri 9:00-18:00" */
+  weekdayHours: `${weekdays.days} ${weekdays.label}`,
+  /** "Sat 9:00-14:00" */
+  saturdayHours: `${saturday.days} ${saturday.label}`,
+  timeZone,
+  talentPartnerName: talentPartner.name,
+  talentPartnerUrl: talentPartner.contactUrl,
+} as const satisfies Record<string, string>;
+
+export type FactName = keyof typeof facts;
+
+export const isFactName = (name: string): name is FactName => Object.hasOwn(facts, name);
+
+/** `{{name}}`, with spaces allowed inside the braces. */
+export const factPlaceholder = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+
+/** `text` with every placeholder replaced by its fact; unknown names are reported, not replaced. */
+export function withFacts(text: string, unknown: (name: string) => void = () => {}): string {
+  return text.replace(factPlaceholder, (placeholder, name: string) => {
+    if (isFactName(name)) return facts[name];
+    unknown(name);
+    return placeholder;
+  });
+}
+
+export const knownFacts = () => Object.keys(facts).map((name) => `{{${name}}}`).join(', ');
