@@ -1,15 +1,13 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { mdxFolder } from './lib/content-loader.ts';
 import { quotingFacts } from './schemas/facts.ts';
 import { legalPage, page, subPage } from './schemas/page.ts';
 
-const mdx = (folder: string) => glob({ pattern: '*.mdx', base: `./content/${folder}` });
-
 export const collections = {
   /** Top-level pages: home, about, services, consulting, outsourcing, contact. */
-  pages: defineCollection({ loader: mdx('pages'), schema: quotingFacts(page) }),
-  services: defineCollection({ loader: mdx('services'), schema: quotingFacts(subPage) }),
-  consulting: defineCollection({ loader: mdx('consulting'), schema: quotingFacts(subPage) }),
-  outsourcing: defineCollection({ loader: mdx('outsourcing'), schema: quotingFacts(subPage) }),
-  legal: defineCollection({ loader: mdx('legal'), schema: quotingFacts(legalPage) }),
+  pages: defineCollection({ loader: mdxFolder('pages'), schema: quotingFacts(page) }),
+  services: defineCollection({ loader: mdxFolder('services'), schema: quotingFacts(subPage) }),
+  consulting: defineCollection({ loader: mdxFolder('consulting'), schema: quotingFacts(subPage) }),
+  outsourcing: defineCollection({ loader: mdxFolder('outsourcing'), schema: quotingFacts(subPage) }),
+  legal: defineCollection({ loader: mdxFolder('legal'), schema: quotingFacts(legalPage) }),
 };

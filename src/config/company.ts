@@ -1,12 +1,12 @@
 /** The company's identity and contact details: the one place a name, number or address is written. */
-import { figures } from './figures.ts';
 
 export const company = {
   name: 'Kalpaka Technologies',
   legalName: 'Kalpaka Technologies Private Limited',
   shortName: 'Kalpaka',
   tagline: "Turning tomorrow's tech into today's business advantage",
-  blurb: `Delivering world-class IT solutions with ${figures.yearsExperience} years of industry expertise, transforming businesses through innovative technology.`,
+  /** Quotes facts by name like content does (src/config/facts.ts): show it through `withFacts`. */
+  blurb: 'Delivering world-class IT solutions with {{yearsExperience}} years of industry expertise, transforming businesses through innovative technology.',
   foundedYear: 1995,
   copyrightYear: 2025,
 } as const;
@@ -24,6 +24,8 @@ export const mailtoHref = `mailto:${email}`;
 
 /** Promised first response to an enquiry, in hours. */
 export const responseTimeHours = 24;
+/** The promise as copy words it: "We reply within 24 hours." */
+export const responseTime = `${responseTimeHours} hours`;
 
 export const businessHours = [
   { days: 'Mon-Fri', dayRange: 'Monday to Friday', opens: '09:00', closes: '18:00', label: '9:00-18:00' },

@@ -3,7 +3,7 @@
  * (src/lib/markdown-facts.ts) and frontmatter (src/schemas/facts.ts) alike. Change a value here and every page
  * that quotes it, and the form's toasts, change with it.
  */
-import { businessHours, responseTimeHours, talentPartner, timeZone } from './company.ts';
+import { businessHours, responseTime, responseTimeHours, talentPartner, timeZone } from './company.ts';
 import { figures } from './figures.ts';
 
 const [weekdays, saturday] = businessHours;
@@ -11,7 +11,7 @@ const [weekdays, saturday] = businessHours;
 export const facts = {
   ...figures,
   /** "We reply within {{responseTime}}." */
-  responseTime: `${responseTimeHours} hours`,
+  responseTime,
   /** "{{responseTimeHours}}-hour response time" */
   responseTimeHours: String(responseTimeHours),
   /** "Mon-Fri 9:00-18:00" */
@@ -30,13 +30,18 @@ export const isFactName = (name: string): name is FactName => Object.hasOwn(fact
 /** `{{name}}`, with spaces allowed inside the braces. */
 export const factPlaceholder = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 
-/** `text` with every placeholder replaced by its fact; unknown names are reported, not replaced. */
-export function withFacts(text: string, unknown: (name: string) => void = () => {}): string {
+export const unknownFactMessage = (name: string) =>
+  `{{${name}}} is not a fact of src/config/facts.ts (known: ${Object.keys(facts).map((fact) => `{{${fact}}}`).join(', ')})`;
+
+const refuseUnknown = (name: string) => {
+  throw new Error(unknownFactMessage(name));
+};
+
+/** `text` with every placeholder replaced by its fact; an unknown name throws, or is handed to `unknown` and kept. */
+export function withFacts(text: string, unknown: (name: string) => void = refuseUnknown): string {
   return text.replace(factPlaceholder, (placeholder, name: string) => {
     if (isFactName(name)) return facts[name];
     unknown(name);
     return placeholder;
   });
 }
-
-export const knownFacts = () => Object.keys(facts).map((name) => `{{${name}}}`).join(', ');

@@ -1,5 +1,4 @@
-import { email, phone } from './company.ts';
-import { facts } from './facts.ts';
+import { email, phone, responseTime } from './company.ts';
 
 /** The spec's notification constants (SPEC section 9); sonner's defaults for the rest (356 px wide, 14 px gap, 20 px swipe, 200 ms removal). */
 export const toastSettings = {
@@ -13,7 +12,7 @@ export const toastSettings = {
 export const enquiryMessages = {
   success: {
     title: 'Message Sent Successfully! ✨',
-    description: `Thank you for reaching out. We'll get back to you within ${facts.responseTime}.`,
+    description: `Thank you for reaching out. We'll get back to you within ${responseTime}.`,
   },
   failure: {
     title: 'Error',

@@ -1,5 +1,6 @@
 /** schema.org JSON-LD builders: pure functions of the site's config and content, unit-tested. */
 import { company, email, phone, socialLinks } from '../config/company.ts';
+import { withFacts } from '../config/facts.ts';
 import { offices, type Office } from '../config/offices.ts';
 
 export type JsonLd = Record<string, unknown>;
@@ -26,7 +27,7 @@ export function organization(site: URL): JsonLd {
     url: absolute('/', site),
     logo: absolute('/favicon.svg', site),
     image: absolute('/og-image.png', site),
-    description: company.blurb,
+    description: withFacts(company.blurb),
     foundingDate: String(company.foundedYear),
     email,
     telephone: phone.e164,

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { knownFacts, withFacts } from '../config/facts.ts';
+import { unknownFactMessage, withFacts } from '../config/facts.ts';
 
 type Path = (string | number)[];
 type Context = Parameters<Parameters<typeof z.preprocess>[0]>[1];
@@ -8,7 +8,7 @@ type Context = Parameters<Parameters<typeof z.preprocess>[0]>[1];
 function quoteFacts(value: unknown, path: Path, context: Context): unknown {
   if (typeof value === 'string') {
     return withFacts(value, (name) =>
-      context.addIssue({ code: 'custom', path, input: value, message: `{{${name}}} is not a fact of src/config/facts.ts (known: ${knownFacts()})` }),
+      context.addIssue({ code: 'custom', path, input: value, message: unknownFactMessage(name) }),
     );
   }
   if (Array.isArray(value)) return value.map((item, index) => quoteFacts(item, [...path, index], context));

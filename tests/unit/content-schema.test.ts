@@ -2,17 +2,14 @@
  * A writer's mistake in a content file is caught by the zod schemas with the field's path and a message
  * that says what to do, and `astro sync` (which every build runs first) names the file and the field.
  */
-import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { facts } from '../../src/config/facts.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
 import { legalPage, page, subPage } from '../../src/schemas/page.ts';
+import { astro, copyProject } from '../support/project-copy.ts';
 
 /** A valid sub-page; each test breaks one field of a copy. */
 const valid = () => ({
@@ -163,19 +160,9 @@ describe('content schemas', () => {
 });
 
 describe('astro sync on a broken content file', () => {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-
   it('fails and names the file and the field', { timeout: 20_000 }, async () => {
-    const project = await mkdtemp(join(tmpdir(), 'content-schema-'));
+    const { root: project, remove } = await copyProject('content-schema-');
     try {
-      for (const entry of ['src', 'content', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
-        await cp(join(root, entry), join(project, entry), { recursive: true });
-      }
-      // Link each package, not node_modules itself, so Vite's caches (node_modules/.vite) stay in the copy.
-      await mkdir(join(project, 'node_modules'));
-      for (const name of await readdir(join(root, 'node_modules'))) {
-        if (!name.startsWith('.')) await symlink(join(root, 'node_modules', name), join(project, 'node_modules', name));
-      }
       await writeFile(
         join(project, 'content/services/broken-example.mdx'),
         [
@@ -200,9 +187,7 @@ describe('astro sync on a broken content file', () => {
         ].join('\n'),
       );
 
-      const astro = join(root, 'node_modules/astro/bin/astro.mjs');
-      const run = promisify(execFile)(process.execPath, [astro, 'sync'], { cwd: project, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
-      const failure = await run.then(
+      const failure = await astro(project, 'sync').then(
         () => undefined,
         (error: { code?: number; stdout: string; stderr: string }) => error,
       );
@@ -213,7 +198,7 @@ describe('astro sync on a broken content file', () => {
       expect(output).toMatch(/sections\.0\.items\.0\.features.*Expected type `"array"`, received `"string"`/);
       expect(output).toContain('content/services/broken-example.mdx');
     } finally {
-      await rm(project, { recursive: true, force: true });
+      await remove();
     }
   });
 });

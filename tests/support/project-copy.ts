@@ -1,0 +1,35 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const SOURCES = ['src', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
+
+/**
+ * A copy of the site's sources in a temporary folder, to change and build without touching the real one.
+ * Each package is linked, not node_modules itself, so Astro's and Vite's caches (node_modules/.astro, .vite)
+ * belong to the copy.
+ */
+export async function copyProject(prefix: string): Promise<{ root: string; remove: () => Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), prefix));
+  for (const entry of SOURCES) await cp(join(repoRoot, entry), join(root, entry), { recursive: true });
+  await mkdir(join(root, 'node_modules'));
+  for (const name of await readdir(join(repoRoot, 'node_modules'))) {
+    if (!name.startsWith('.')) await symlink(join(repoRoot, 'node_modules', name), join(root, 'node_modules', name));
+  }
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** Runs the astro CLI in `root`; resolves with its output, or rejects with an error carrying code, stdout and stderr. */
+export function astro(root: string, ...args: string[]) {
+  const bin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
+  return promisify(execFile)(process.execPath, [bin, ...args], {
+    cwd: root,
+    // Vitest sets NODE_ENV=test, which would build React's development bundles.
+    env: { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}

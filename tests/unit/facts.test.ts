@@ -1,0 +1,73 @@
+/**
+ * A fact written once in src/config changes everywhere it is quoted: a copy of the site with two facts changed
+ * is built a second time and compared, page by page, with dist/ (npm test builds first).
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { astro, copyProject, repoRoot } from '../support/project-copy.ts';
+
+const dist = join(repoRoot, 'dist');
+/** Each changed fact: where it is written, and how it reads on the page before and after. */
+const changes = [
+  { file: 'src/config/figures.ts', from: "yearsExperience: '30+'", to: "yearsExperience: '73+'", pageFrom: /(?<![\d.])30\+/g, pageTo: /(?<![\d.])73\+/g },
+  { file: 'src/config/company.ts', from: 'responseTimeHours = 24;', to: 'responseTimeHours = 19;', pageFrom: /\b24[ -]hours?\b/g, pageTo: /\b19[ -]hours?\b/g },
+];
+
+async function files(root: string, extension: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true });
+  return entries.filter((entry) => entry.endsWith(extension)).map((entry) => join(root, entry));
+}
+const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+/** Page text without the hashes and asset names that differ between any two builds. */
+const pageText = async (file: string) => (await readFile(file, 'utf8')).replace(/<script(?![^>]*ld\+json)[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, '');
+
+describe('a fact changed in src/config', () => {
+  let copy: Awaited<ReturnType<typeof copyProject>>;
+
+  beforeAll(async () => {
+    if (!existsSync(join(dist, 'index.html'))) throw new Error('No dist/index.html: run "npm run build" first (npm test does).');
+    copy = await copyProject('facts-');
+    // First as it is, so the second build starts from a content cache holding the old values, as a writer's would.
+    await astro(copy.root, 'build');
+    for (const change of changes) {
+      const path = join(copy.root, change.file);
+      const source = await readFile(path, 'utf8');
+      if (!source.includes(change.from)) throw new Error(`${change.file} no longer holds ${change.from}: update this test`);
+      await writeFile(path, source.replace(change.from, change.to));
+    }
+    await astro(copy.root, 'build');
+  }, 240_000);
+
+  afterAll(() => copy?.remove());
+
+  it('changes on every page that quotes it, every time it is quoted', async () => {
+    const quoting = new Set<string>();
+    const mismatches: string[] = [];
+    for (const builtPage of await files(dist, '.html')) {
+      const page = relative(dist, builtPage);
+      const [before, after] = await Promise.all([pageText(builtPage), pageText(join(copy.root, 'dist', page))]);
+      for (const change of changes) {
+        const quoted = count(before, change.pageFrom);
+        if (quoted > 0) quoting.add(`${page} ${change.file}`);
+        if (count(after, change.pageTo) !== quoted || count(after, change.pageFrom) !== 0) {
+          mismatches.push(`${page}: ${quoted} × ${change.pageFrom} before, ${count(after, change.pageTo)} × ${change.pageTo} and ${count(after, change.pageFrom)} × the old value after`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // The footer quotes the years on every page; the response time is promised on the contact, legal and most service pages.
+    expect([...quoting].filter((entry) => entry.endsWith('figures.ts')).length).toBeGreaterThanOrEqual(34);
+    expect([...quoting].filter((entry) => entry.endsWith('company.ts'))).toEqual(
+      expect.arrayContaining(['contact.html src/config/company.ts', 'privacy-policy.html src/config/company.ts', 'terms-condition.html src/config/company.ts']),
+    );
+  });
+
+  it('changes in the contact form’s messages', async () => {
+    const scripts = await Promise.all((await files(join(copy.root, 'dist/_astro'), '.js')).map((file) => readFile(file, 'utf8')));
+    const bundle = scripts.join('\n');
+    expect(bundle).toContain('`19 hours`');
+    expect(bundle).not.toMatch(/\b24 hours\b/);
+  });
+});
