@@ -10,7 +10,15 @@ import { redirects } from './src/config/routes.ts';
 import { cspDirectives, cspSelf } from './src/config/security.ts';
 import { publicKeyProblem } from './src/lib/supabase-key.ts';
 import { satteri } from '@astrojs/markdown-satteri';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { factsPlugin } from './src/lib/markdown-facts.ts';
+
+/**
+ * The popover polyfill's minified stand-alone build, which its package does not export: MobileNav.astro has
+ * browsers without popovers load it (`import url from 'popover-polyfill.iife.js?url'`).
+ */
+const popoverPolyfill = join(dirname(createRequire(import.meta.url).resolve('@oddbird/popover-polyfill')), 'popover.iife.min.js');
 
 /**
  * The browser's key is built into the pages (src/lib/supabase-client.ts): refuse a secret or service role key,
@@ -53,6 +61,8 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss(), onlyPublicSupabaseKey],
+    // A pattern, not a name: a name matches only the bare import, not `…?url`.
+    resolve: { alias: [{ find: /^popover-polyfill\.iife\.js(?=\?|$)/, replacement: popoverPolyfill }] },
     build: {
       rollupOptions: {
         // MDX modules carry Astro's "use astro:head-inject" marker, which the bundler reports on every build; it is harmless.

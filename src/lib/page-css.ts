@@ -99,6 +99,49 @@ function selectorKey(selectors: Selectors, asked: Asked): string {
   ]);
 }
 
+/**
+ * Pseudo-elements that style parts of form controls (Tailwind's preflight resets them all), with the controls that
+ * have those parts: a tag and, for an input, one of its types.
+ */
+const formParts: { part: RegExp; tags: string[]; types?: string[] }[] = [
+  { part: /^placeholder$/, tags: ['input', 'textarea'] },
+  { part: /^file-selector-button$/, tags: ['input'], types: ['file'] },
+  { part: /^-webkit-(?:date-and-time-value|datetime-edit)/, tags: ['input'], types: ['date', 'time', 'datetime-local', 'month', 'week'] },
+  { part: /^-webkit-search-/, tags: ['input'], types: ['search'] },
+  { part: /^-webkit-(?:inner|outer)-spin-button$/, tags: ['input'], types: ['number'] },
+];
+type SelectorComponent = { type: string; kind?: string; name?: string };
+
+/**
+ * `css` without the rules for parts of form controls the page does not have. PurgeCSS keeps every pseudo-element,
+ * as it cannot tell what element one belongs to; for these, it is a form control.
+ */
+function withoutMissingFormParts(css: string, selectors: Selectors): string {
+  const tags = new Set(selectors.tags);
+  const values = new Set(selectors.attributes.values);
+  const missing = formParts.filter(({ tags: partTags, types }) => !partTags.some((tag) => tags.has(tag)) || (types && !types.some((type) => values.has(type))));
+  if (missing.length === 0) return css;
+  const stylesMissingPart = (selector: SelectorComponent[]) =>
+    selector.some((component) => {
+      if (component.type !== 'pseudo-element') return false;
+      const name = component.kind === 'custom' ? (component.name ?? '') : (component.kind ?? '');
+      return missing.some(({ part }) => part.test(name));
+    });
+  return transform({
+    filename: 'page.css',
+    code: Buffer.from(css),
+    visitor: {
+      Rule: {
+        style(rule) {
+          const kept = rule.value.selectors.filter((selector) => !stylesMissingPart(selector as SelectorComponent[]));
+          if (kept.length === rule.value.selectors.length) return undefined;
+          return kept.length === 0 ? [] : { ...rule, value: { ...rule.value, selectors: kept } };
+        },
+      },
+    },
+  }).code.toString();
+}
+
 async function purge(siteCss: string, selectors: Selectors): Promise<string> {
   const [result] = await new PurgeCSS().purge({
     // The page's selectors are gathered already; PurgeCSS takes them through an extractor.
@@ -143,15 +186,18 @@ function unreadProperties(css: string): string[] {
   return [...declared].filter((name) => name.startsWith('--') && !read.has(name));
 }
 
-/** Minifies, dropping unread custom properties until none is left (one may be read only by another). */
+/**
+ * Minifies, dropping unread custom properties until none is left (one may be read only by another), then writes
+ * for the target browsers once: each such pass would add its vendor prefixes again.
+ */
 function minify(css: string): string {
   let current = css;
-  for (;;) {
-    const unread = unreadProperties(current);
-    const next = transform({ ...tailwindOutput, filename: 'page.css', code: Buffer.from(current), minify: true, unusedSymbols: unread }).code.toString();
-    if (unread.length === 0 || next === current) return next;
+  for (let unread = unreadProperties(current); unread.length > 0; unread = unreadProperties(current)) {
+    const next = transform({ filename: 'page.css', code: Buffer.from(current), minify: true, unusedSymbols: unread }).code.toString();
+    if (next === current) break;
     current = next;
   }
+  return transform({ ...tailwindOutput, filename: 'page.css', code: Buffer.from(current), minify: true }).code.toString();
 }
 
 /** Results for the current site stylesheet, by selector key. */
@@ -170,7 +216,7 @@ export function pageCss(siteCss: string, html: string, later: readonly LaterSour
   const key = selectorKey(selectors, asked);
   let css = cache.get(key);
   if (!css) {
-    css = purge(siteCss, selectors).then(minify);
+    css = purge(siteCss, selectors).then((purged) => minify(withoutMissingFormParts(purged, selectors)));
     cache.set(key, css);
   }
   return css;

@@ -60,3 +60,35 @@ test.describe('desktop header', () => {
     await context.close();
   });
 });
+
+test.describe('header as room runs out', () => {
+  /** What the header shows at each width: the designed order of giving way (global.css, .site-header). */
+  const layouts = [
+    { width: 320, fullName: false, number: false, cta: false, menu: 'button' },
+    { width: 390, fullName: true, number: false, cta: false, menu: 'button' },
+    { width: 768, fullName: true, number: true, cta: true, menu: 'button' },
+    { width: 1024, fullName: true, number: false, cta: true, menu: 'full' },
+    { width: 1180, fullName: true, number: false, cta: true, menu: 'full' },
+    { width: 1280, fullName: true, number: true, cta: true, menu: 'full' },
+    { width: 2560, fullName: true, number: true, cta: true, menu: 'full' },
+  ] as const;
+
+  for (const layout of layouts) {
+    test(`at ${layout.width} px`, async ({ page }) => {
+      await page.setViewportSize({ width: layout.width, height: 800 });
+      await page.goto('/about');
+      const banner = page.getByRole('banner');
+      const home = banner.getByRole('link', { name: /home page/ });
+      // innerText is the text as rendered, without what is hidden.
+      const shownName = await home.locator('.logo-text').evaluate((name) => (name as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+      expect(shownName).toBe(layout.fullName ? 'Kalpaka Technologies' : 'Kalpaka');
+      // The phone link keeps its number as its name when only the icon shows.
+      const phone = banner.getByRole('link', { name: 'Call +91 120 555 0142' });
+      await expect(phone).toBeVisible();
+      await expect(phone.getByText('+91 120 555 0142')).toBeVisible({ visible: layout.number });
+      await expect(banner.getByRole('link', { name: 'Contact Us' })).toBeVisible({ visible: layout.cta });
+      await expect(banner.getByRole('navigation', { name: 'Main' })).toBeVisible({ visible: layout.menu === 'full' });
+      await expect(banner.getByRole('button', { name: 'Menu' })).toBeVisible({ visible: layout.menu === 'button' });
+    });
+  }
+});

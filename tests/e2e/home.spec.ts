@@ -42,11 +42,17 @@ test('the Digital Transformation content infrastructure cards all lead to digita
   expect(await hrefs(page, 'Content Infrastructure for Digital Transformation')).toEqual(Array(3).fill('/consulting/digital-transformation'));
 });
 
-test('AI-Powered Solutions has two cards, five values and Explore AI Solutions to /contact', async ({ page }) => {
+test('AI-Powered Solutions has two cards, five values written whole and Explore AI Solutions to /contact', async ({ page }) => {
   const ai = section(page, 'AI-Powered Solutions');
   await expect(ai.getByRole('heading', { level: 3 })).toHaveText(['Enterprise Data Analytics', 'Conversational Analytics']);
   const values = section(page, 'Value for Industry');
-  await expect(values.getByRole('listitem')).toHaveCount(5);
+  await expect(values.getByRole('listitem')).toHaveText([
+    /Faster decisions\s*Leaders see current figures instead of waiting for month-end reports\.$/,
+    /Fewer manual reports\s*Analysts spend their time on insight rather than spreadsheet assembly\.$/,
+    /Earlier warnings\s*Forecasts flag demand, churn and supply risks while there is time to act\.$/,
+    /Governed access\s*Everyone sees the data they are entitled to, and every answer is auditable\.$/,
+    /Measurable returns\s*Each use case starts with a baseline and a target, so value is tracked from day one\.$/,
+  ]);
   await expect(values.getByRole('link', { name: 'Explore AI Solutions' })).toHaveAttribute('href', '/contact');
 });
 

@@ -23,7 +23,7 @@ interface MissingRule {
 /**
  * Rules of the whole stylesheet that can style an element of the page but are missing from the page's own.
  * A rule "can style" an element when its selector matches it with every state assumed (hover, focus, an open
- * popover…) and pseudo-elements read as their element. A page rule stands in for it when it is in the same
+ * popover…) and pseudo-elements read as their element (a part of a form control as that control). A page rule stands in for it when it is in the same
  * @media/@supports/@layer, sets the same properties to the same values and matches those elements too.
  */
 function missingRules(page: Page, wholeCss: string): Promise<MissingRule[]> {
@@ -49,7 +49,17 @@ function missingRules(page: Page, wholeCss: string): Promise<MissingRule[]> {
         return [];
       });
     const states = /:(?:hover|focus-visible|focus-within|focus|active|popover-open|open|checked|disabled|enabled|placeholder-shown|user-invalid|invalid|visited|target|-(?:moz|webkit)-[\w-]+)(?![\w-])/g;
-    const assumingStates = (selector: string) => selector.replace(/::[\w-]+(?:\([^)]*\))?/g, '').replace(states, ':is(*)').replace(/(^|[\s>+~,(])(?=$|[\s>+~,)])/g, '$1*');
+    // Pseudo-elements that are parts of form controls read as those controls; any other as its element.
+    const dateTypes = ['date', 'time', 'datetime-local', 'month', 'week'].map((type) => `input[type=${type}]`).join(',');
+    const formParts: [RegExp, string][] = [
+      [/::placeholder/g, ':is(input,textarea)'],
+      [/::file-selector-button/g, ':is(input[type=file])'],
+      [/::-webkit-(?:date-and-time-value|datetime-edit[\w-]*)/g, `:is(${dateTypes})`],
+      [/::-webkit-search-[\w-]+/g, ':is(input[type=search])'],
+      [/::-webkit-(?:inner|outer)-spin-button/g, ':is(input[type=number])'],
+    ];
+    const asElements = (selector: string) => formParts.reduce((result, [part, element]) => result.replace(part, element), selector).replace(/::[\w-]+(?:\([^)]*\))?/g, '');
+    const assumingStates = (selector: string) => asElements(selector).replace(states, ':is(*)').replace(/(^|[\s>+~,(])(?=$|[\s>+~,)])/g, '$1*');
     const matches = (selector: string): Element[] | undefined => {
       try {
         return [...document.querySelectorAll(assumingStates(selector))];

@@ -21,16 +21,3 @@ test('the redirects of the spec-differing links reach their pages', async ({ pag
   await page.goto('/services/technical-support');
   await expect(page).toHaveURL(/\/services\/technical-support-services$/);
 });
-
-for (const width of [320, 1920]) {
-  test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 800 });
-    const overflowing: string[] = [];
-    for (const path of SPEC_ROUTES) {
-      await page.goto(path);
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (scrollWidth > width) overflowing.push(`${path} (${scrollWidth} px)`);
-    }
-    expect(overflowing).toEqual([]);
-  });
-}

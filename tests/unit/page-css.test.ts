@@ -44,8 +44,24 @@ describe('a page keeps the rules that can style it', () => {
   });
 
   test("element rules only where the element is; pseudo-elements always; the document's own elements even in a fragment", async () => {
-    const css = 'table{border-collapse:collapse}::placeholder{opacity:1}abbr:where([title]){text-decoration:underline dotted}html{line-height:1.5}body{margin:0}';
-    expect(await rules(css, '<p>Text</p>')).toEqual(['::placeholder{opacity:1}', 'html{line-height:1.5}', 'body{margin:0}']);
+    const css = 'table{border-collapse:collapse}::selection{color:red}abbr:where([title]){text-decoration:underline dotted}html{line-height:1.5}body{margin:0}';
+    expect(await rules(css, '<p>Text</p>')).toEqual(['::selection{color:red}', 'html{line-height:1.5}', 'body{margin:0}']);
+  });
+
+  test('parts of form controls (::placeholder, the date fields) only where the page has such a control', async () => {
+    const css =
+      '::placeholder{opacity:1}::-webkit-datetime-edit-year-field,::selection{padding:0}::-webkit-inner-spin-button{height:auto}' +
+      'summary::-webkit-details-marker{display:none}input,textarea{font:inherit}';
+    expect(await rules(css, '<details><summary>More</summary></details>')).toEqual(['::selection{padding:0}', 'summary::-webkit-details-marker{display:none}']);
+    expect(await rules(css, '<form><textarea></textarea></form>')).toEqual(['::placeholder{opacity:1}', '::selection{padding:0}', 'textarea{font:inherit}']);
+    expect(await rules(css, '<form><input type="date"><input type="number"></form>')).toEqual([
+      '::placeholder{opacity:1}',
+      // (Lightning CSS writes a vendor's pseudo-element apart, so that browsers without it still read the rest.)
+      '::-webkit-datetime-edit-year-field{padding:0}',
+      '::selection{padding:0}',
+      '::-webkit-inner-spin-button{height:auto}',
+      'input{font:inherit}',
+    ]);
   });
 
   test('custom properties only while something reads them', async () => {
