@@ -500,6 +500,13 @@ describe.runIf(Boolean(process.env.DATABASE_URL && cronDatabase))('the retention
     expect(rows).toEqual([{ schedule: '30 2 * * *', command: 'select public.contact_submissions_forget_client_addresses()' }]);
   });
 
+  it('has the staff notifier woken every minute as a safety net', async () => {
+    const { rows } = await db.query<{ schedule: string; command: string }>(
+      `select schedule, command from cron.job where jobname = 'notify-enquiry-safety-net'`,
+    );
+    expect(rows).toEqual([{ schedule: '* * * * *', command: 'select public.wake_enquiry_notifier(true)' }]);
+  });
+
   it('clears what is older than 30 days when its command runs', async () => {
     const row = submission();
     await setRequestHeaders(db, { 'cf-connecting-ip': '2001:db8::42' });

@@ -1,0 +1,87 @@
+/**
+ * One run of the notifier: claim owed notifications a batch at a time, send each, mark it sent; a failed attempt is
+ * owed again after a backoff, and after the last attempt it is marked failed with the reason.
+ */
+import { composeNotification, type MailSettings } from './message.ts';
+import type { MailTransport, NotificationStore } from './types.ts';
+
+export interface DeliveryPolicy {
+  batchSize: number;
+  /** How long a claim holds: longer than sending one batch can take, so only a dead run's claims run out. */
+  leaseSeconds: number;
+  maxAttempts: number;
+  /** Delay before attempt n + 1: base × 2^(n − 1), at most maxRetryDelaySeconds. */
+  retryBaseSeconds: number;
+  maxRetryDelaySeconds: number;
+  /** A run claims no new batch after this long, so it ends well within the platform's time limit. */
+  timeBudgetMs: number;
+}
+
+export const defaultPolicy: DeliveryPolicy = {
+  batchSize: 10,
+  leaseSeconds: 180,
+  maxAttempts: 10,
+  retryBaseSeconds: 30,
+  maxRetryDelaySeconds: 3600,
+  timeBudgetMs: 60_000,
+};
+
+export interface DeliveryReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+  /** Why attempts failed in this run, one line each, without the visitors' data. */
+  errors: string[];
+}
+
+export function retryDelaySeconds(attempt: number, policy: DeliveryPolicy): number {
+  return Math.min(policy.retryBaseSeconds * 2 ** Math.max(0, attempt - 1), policy.maxRetryDelaySeconds);
+}
+
+/** Errors that say the mail server cannot be reached: the rest of this run would only fail the same way. */
+const unreachable = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ESOCKET', 'ECONNECTION', 'EDNS']);
+
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  const text = error.message.replace(/\s+/g, ' ').trim();
+  return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
+}
+
+function isUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && unreachable.has(code);
+}
+
+export async function deliverOwed(
+  store: NotificationStore,
+  transport: MailTransport,
+  settings: MailSettings,
+  policy: DeliveryPolicy = defaultPolicy,
+): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, errors: [] };
+  const deadline = Date.now() + policy.timeBudgetMs;
+  let serverReachable = true;
+
+  while (serverReachable && Date.now() < deadline) {
+    const batch = await store.claim(policy.batchSize, policy.leaseSeconds);
+    if (batch.length === 0) break;
+    for (const notification of batch) {
+      try {
+        await transport.send(composeNotification(notification, settings));
+      } catch (error) {
+        const reason = describeError(error);
+        const giveUp = notification.attempt >= policy.maxAttempts;
+        const retryAt = giveUp ? null : new Date(Date.now() + retryDelaySeconds(notification.attempt, policy) * 1000);
+        await store.markFailed(notification.enquiry_id, notification.attempt, reason, retryAt);
+        report[giveUp ? 'failed' : 'retrying'] += 1;
+        report.errors.push(`attempt ${notification.attempt} for ${notification.enquiry_id}: ${reason}`);
+        if (isUnreachable(error)) serverReachable = false;
+        continue;
+      }
+      await store.markSent(notification.enquiry_id);
+      report.sent += 1;
+    }
+  }
+  return report;
+}

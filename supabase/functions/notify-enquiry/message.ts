@@ -1,0 +1,121 @@
+/**
+ * The staff e-mail for one enquiry: subject with the name, company and service; every field in plain text and in
+ * simple HTML; Reply-To the enquirer; a Message-ID made from the enquiry id, so a repeat is seen as the same message.
+ * Every value comes from a stranger: header values lose line breaks and control characters, HTML is escaped.
+ */
+import type { ClaimedNotification, Mailbox, OutgoingMail } from './types.ts';
+
+export interface MailSettings {
+  from: Mailbox;
+  to: string[];
+}
+
+/** C0 and C1 controls, DEL and the Unicode line and paragraph separators: none belongs in a header line. */
+const headerBreakers = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/** The same for body text, but line breaks and tabs stay: they are part of what the visitor wrote. */
+const bodyControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * An address that is only a mailbox (dot-atom local part, a host name): nothing a mail client could read as a second
+ * address, a display name or a comment. The table accepts more (any text around one @); those get no Reply-To.
+ */
+const plainAddress = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function headerText(value: string, maxLength = 120): string {
+  const line = value.replace(headerBreakers, ' ').replace(/\s+/g, ' ').trim();
+  return line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line;
+}
+
+export function bodyText(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(bodyControls, '');
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function isPlainAddress(value: string): boolean {
+  return value.length <= 254 && plainAddress.test(value);
+}
+
+/** The Message-ID of an enquiry's notification: the same for every attempt. */
+export function notificationMessageId(enquiryId: string, from: Mailbox): string {
+  const domain = from.address.split('@')[1] ?? 'localhost';
+  return `<enquiry-${enquiryId.toLowerCase().replace(/[^0-9a-f-]/g, '')}@${domain}>`;
+}
+
+const istFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function receivedAt(value: Date | string): string {
+  const date = new Date(value);
+  const utc = date.toISOString().slice(0, 16).replace('T', ' ');
+  return `${utc} UTC (${istFormat.format(date)} IST)`;
+}
+
+export function composeNotification(enquiry: ClaimedNotification, settings: MailSettings): OutgoingMail {
+  const name = headerText(enquiry.name, 80) || 'Someone';
+  const company = enquiry.company ? headerText(enquiry.company, 80) : '';
+  const service = enquiry.service ? headerText(enquiry.service, 60) : 'no service chosen';
+  const replyTo = isPlainAddress(enquiry.email) ? { name, address: enquiry.email } : null;
+
+  const fields: Array<[label: string, value: string]> = [
+    ['Name', enquiry.name],
+    ['Email', enquiry.email],
+    ['Company', enquiry.company ?? '(not given)'],
+    ['Phone', enquiry.phone ?? '(not given)'],
+    ['Service', enquiry.service ?? '(not chosen)'],
+    ['Received', receivedAt(enquiry.created_at)],
+  ].map(([label, value]) => [label, bodyText(value).replace(/\s*\n\s*/g, ' ')]);
+  const message = bodyText(enquiry.message);
+  const replyNote = replyTo
+    ? `Reply to this e-mail to answer ${name} at ${enquiry.email}.`
+    : 'The e-mail address given is not a plain address, so replies are not directed to it: check it before writing.';
+
+  const text = [
+    'A new enquiry came in through the website contact form.',
+    '',
+    ...fields.map(([label, value]) => `${`${label}:`.padEnd(10)}${value}`),
+    '',
+    'Message:',
+    message,
+    '',
+    '--',
+    bodyText(replyNote),
+    `Enquiry ${enquiry.enquiry_id}`,
+    '',
+  ].join('\n');
+
+  const cell = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(`Enquiry from ${name}`)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111827">
+<p>A new enquiry came in through the website contact form.</p>
+<table role="presentation" style="border-collapse:collapse">
+${fields.map(([label, value]) => `<tr><th style="${cell}">${label}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+<h2 style="font-size:16px;margin:20px 0 8px">Message</h2>
+<div style="white-space:pre-wrap;border-left:3px solid #d1d5db;padding-left:12px">${escapeHtml(message)}</div>
+<p style="color:#4b5563;font-size:13px;margin-top:24px">${escapeHtml(replyNote)}<br>Enquiry ${escapeHtml(enquiry.enquiry_id)}</p>
+</body></html>
+`;
+
+  return {
+    from: settings.from,
+    to: settings.to,
+    replyTo,
+    subject: headerText(company ? `Enquiry: ${name} (${company}), ${service}` : `Enquiry: ${name}, ${service}`, 200),
+    text,
+    html,
+    messageId: notificationMessageId(enquiry.enquiry_id, settings.from),
+    // RFC 3834: an auto-generated message; out-of-office replies are not sent back to it (nor to the Reply-To).
+    headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+  };
+}

@@ -1,0 +1,45 @@
+/** The notifier's parts, kept behind small interfaces so the same code runs in the Edge Function (Deno) and the local backend (Node). */
+
+/** An owed notification claimed for one run, with its enquiry as stored. */
+export interface ClaimedNotification {
+  enquiry_id: string;
+  /** 1 for the first try; the claim counts it. */
+  attempt: number;
+  created_at: Date | string;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  service: string | null;
+  message: string;
+}
+
+/** Where owed notifications live: the outbox's SQL functions, reached through Postgres or PGlite. */
+export interface NotificationStore {
+  claim(batchSize: number, leaseSeconds: number): Promise<ClaimedNotification[]>;
+  markSent(enquiryId: string): Promise<void>;
+  /** retryAt null: failed for good. */
+  markFailed(enquiryId: string, attempt: number, reason: string, retryAt: Date | null): Promise<void>;
+}
+
+export interface Mailbox {
+  name: string;
+  address: string;
+}
+
+/** One staff e-mail, ready for a transport; every value in it is already safe to put in a header or HTML. */
+export interface OutgoingMail {
+  from: Mailbox;
+  to: string[];
+  replyTo: Mailbox | null;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
