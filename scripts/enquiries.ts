@@ -10,7 +10,8 @@ import { defaultDataDir } from './lib/repo-paths.ts';
 
 const usage = `Usage: npm run enquiries -- [--json | --csv]
 
-Lists contact form enquiries, newest first, as an aligned table (default), JSON or CSV.
+Lists contact form enquiries, newest first, as an aligned table (default), JSON or CSV, each with
+the state of its staff e-mail (sent, owed, retrying with the last error, or FAILED with the reason).
 
 Source, in this order:
   1. SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set: the hosted project (service role key).
@@ -45,6 +46,19 @@ async function readEnquiries(): Promise<StoredEnquiry[]> {
   return rows;
 }
 
+/** "; staff e-mails: 10 sent, 1 retrying, 1 FAILED (see the Staff e-mail column)" */
+function notificationTotals(rows: StoredEnquiry[]): string {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const status = row.notification?.status;
+    if (status) counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  if (counts.size === 0) return '';
+  const words = { sent: 'sent', sending: 'sending', pending: 'owed', failed: 'FAILED' } as const;
+  const parts = (['sent', 'sending', 'pending', 'failed'] as const).filter((s) => counts.has(s)).map((s) => `${counts.get(s)} ${words[s]}`);
+  return `; staff e-mails: ${parts.join(', ')}${counts.has('failed') ? ' (retry them with: select public.retry_failed_enquiry_notifications())' : ''}`;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { json: { type: 'boolean' }, csv: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
@@ -57,7 +71,7 @@ async function main(): Promise<void> {
   const rows = await readEnquiries();
   const format = values.json ? toJson : values.csv ? toCsv : toTable;
   process.stdout.write(format(rows));
-  if (!values.json && !values.csv) console.error(`${rows.length} ${rows.length === 1 ? 'enquiry' : 'enquiries'}`);
+  if (!values.json && !values.csv) console.error(`${rows.length} ${rows.length === 1 ? 'enquiry' : 'enquiries'}${notificationTotals(rows)}`);
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,8 @@ import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { localSupabasePort } from '../src/config/local-supabase.ts';
 import { inMemory, openLocalDatabase } from './lib/local-database.ts';
+import { mailViewerUrl, startMailCatcher, type MailCatcher } from './lib/mail-catcher.ts';
+import { startLocalNotifier, type LocalNotifier } from './lib/local-notifier.ts';
 import { defaultDataDir, migrationsDir as defaultMigrationsDir } from './lib/repo-paths.ts';
 import { createTableRestApi } from './lib/table-rest-api.ts';
 
@@ -18,10 +20,17 @@ export interface LocalBackendOptions {
   /** A directory for the data, or `memory://` for a database that vanishes on close. */
   dataDir?: string;
   migrationsDir?: string;
+  /**
+   * E-mail staff about each stored enquiry, as the hosted project's Edge Function does: sent to the local mail
+   * viewer (started here unless one already runs) or to the SMTP server the environment names.
+   */
+  notify?: boolean;
 }
 
 export interface LocalBackend {
   url: string;
+  /** Present when notify was asked for. */
+  notifier?: LocalNotifier;
   close(): Promise<void>;
 }
 
@@ -33,6 +42,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     host = '127.0.0.1',
     dataDir = defaultDataDir,
     migrationsDir = defaultMigrationsDir,
+    notify = false,
   } = options;
 
   // Claim the port before opening the data directory, so a second backend started by mistake
@@ -43,10 +53,17 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   await listen(server, port, host);
 
   let db: PGlite;
+  let mail: MailCatcher | undefined;
+  let notifier: LocalNotifier | undefined;
   try {
     db = await openLocalDatabase({ dataDir, migrationsDir });
-    resolveApi(await createTableRestApi(db));
+    if (notify) {
+      if (!process.env.SMTP_HOST) mail = await startMailCatcher();
+      notifier = startLocalNotifier(db);
+    }
+    resolveApi(await createTableRestApi(db, { afterInsert: () => notifier?.wake() }));
   } catch (error) {
+    await mail?.close();
     await closeServer(server);
     throw error;
   }
@@ -56,8 +73,11 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${boundPort}`,
+    ...(notifier ? { notifier } : {}),
     async close() {
       await closeServer(server);
+      await notifier?.close();
+      await mail?.close();
       await db.close();
     },
   };
@@ -106,7 +126,12 @@ Options:
   --host H      address to listen on (default 127.0.0.1)
   --data DIR    PGlite data directory (default .local-data/pglite)
   --memory      keep data in memory only; it is gone when the backend stops
-  -h, --help    show this help`;
+  --no-notify   do not e-mail staff about new enquiries
+  -h, --help    show this help
+
+Staff notifications: each stored enquiry is e-mailed by the Edge Function's code (supabase/functions/notify-enquiry)
+to the mail viewer on ${mailViewerUrl} (maildev, SMTP on port 54325), started here unless one already runs.
+Set SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASSWORD, ENQUIRY_NOTIFY_TO, ENQUIRY_NOTIFY_FROM) to send elsewhere.`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -115,6 +140,7 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       data: { type: 'string' },
       memory: { type: 'boolean' },
+      'no-notify': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -129,9 +155,11 @@ async function main(): Promise<void> {
   }
   const dataDir = values.memory ? inMemory : (values.data ?? defaultDataDir);
 
-  const backend = await startLocalBackend({ port, dataDir, ...(values.host ? { host: values.host } : {}) });
+  const notify = !values['no-notify'];
+  const backend = await startLocalBackend({ port, dataDir, notify, ...(values.host ? { host: values.host } : {}) });
   const where = dataDir === inMemory ? 'in memory only' : relative(process.cwd(), dataDir) || '.';
   console.log(`Local Supabase stand-in on ${backend.url} (data: ${where}). Ctrl+C stops it.`);
+  if (notify) console.log(`Staff notifications: ${process.env.SMTP_HOST ? `SMTP ${process.env.SMTP_HOST}` : `mail viewer on ${mailViewerUrl}`}`);
 
   const stop = async () => {
     await backend.close();

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
 import { startLocalBackend, type LocalBackend } from './local-backend.ts';
+import { mailViewerUrl } from './lib/mail-catcher.ts';
 
 const command = process.argv.slice(2);
 if (command.length === 0 || command[0] === '--help') {
@@ -30,8 +31,9 @@ if (target && target !== localSupabaseUrl) {
   console.log(`[backend] Something already answers on port ${localSupabasePort}; the form will use it.`);
 } else {
   try {
-    backend = await startLocalBackend();
+    backend = await startLocalBackend({ notify: true });
     console.log(`[backend] Local Supabase stand-in on ${backend.url} (data in .local-data/; list enquiries with "npm run enquiries").`);
+    console.log(`[backend] Staff e-mails for new enquiries: ${process.env.SMTP_HOST ? `SMTP ${process.env.SMTP_HOST}` : mailViewerUrl}`);
   } catch (error) {
     console.error(`[backend] ${(error as Error).message}`);
     process.exit(1);

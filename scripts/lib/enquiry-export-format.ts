@@ -7,9 +7,42 @@ export interface StoredEnquiry extends Omit<EnquiryRow, 'service'> {
   /** Text as stored (rows older than a change to the service list may hold a former choice). */
   service: string | null;
   client_address?: string | null;
+  /** Its staff notification (absent where the outbox does not exist, e.g. a project not yet migrated). */
+  notification?: EnquiryNotification | null;
+}
+
+export interface EnquiryNotification {
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  next_attempt_at: string;
 }
 
 const csvColumns = ['id', 'created_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_address'] as const;
+const csvNotificationColumns = ['notification_status', 'notification_attempts', 'notification_error', 'notified_at'] as const;
+
+function notificationCells(row: StoredEnquiry): string[] {
+  const n = row.notification;
+  return n ? [n.status, String(n.attempts), n.last_error ?? '', n.sent_at ?? ''] : ['', '', '', ''];
+}
+
+/** The notification in a few words: "sent 2026-11-23 22:05", "retrying (2 tries): ECONNREFUSED …", "FAILED: …". */
+export function notificationSummary(row: StoredEnquiry): string {
+  const n = row.notification;
+  if (!n) return '';
+  const at = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
+  switch (n.status) {
+    case 'sent':
+      return `sent ${n.sent_at ? at(n.sent_at) : ''}`.trim();
+    case 'failed':
+      return `FAILED after ${n.attempts} tries: ${n.last_error ?? ''}`;
+    case 'sending':
+      return `sending (try ${n.attempts})`;
+    case 'pending':
+      return n.attempts === 0 ? 'pending' : `retrying at ${at(n.next_attempt_at)} (${n.attempts} tries): ${n.last_error ?? ''}`;
+  }
+}
 
 /**
  * Spreadsheet apps run a cell starting with one of these as a formula (OWASP, CSV injection). Every column gets the
@@ -32,8 +65,10 @@ function csvField(value: string | null | undefined): string {
 }
 
 export function toCsv(rows: StoredEnquiry[]): string {
-  const lines = [csvColumns.join(',')];
-  for (const row of rows) lines.push(csvColumns.map((column) => csvField(row[column])).join(','));
+  const lines = [[...csvColumns, ...csvNotificationColumns].join(',')];
+  for (const row of rows) {
+    lines.push([...csvColumns.map((column) => csvField(row[column])), ...notificationCells(row).map(csvField)].join(','));
+  }
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -51,6 +86,7 @@ const tableColumns: Array<{ title: string; width: number; value: (row: StoredEnq
   { title: 'Phone', width: 18, value: (row) => row.phone ?? '' },
   { title: 'Service', width: 27, value: (row) => row.service ?? '' },
   { title: 'Message', width: 50, value: (row) => row.message },
+  { title: 'Staff e-mail', width: 60, value: notificationSummary },
 ];
 
 /** One line of plain text: tab and line breaks become a space, every other control character is removed. */

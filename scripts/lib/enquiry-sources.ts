@@ -2,9 +2,12 @@
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { enquiryTable } from '../../src/config/enquiry.ts';
-import type { StoredEnquiry } from './enquiry-export-format.ts';
+import type { EnquiryNotification, StoredEnquiry } from './enquiry-export-format.ts';
+import { notificationTable } from './table-rest-api.ts';
+
+const notificationColumns = 'status,attempts,last_error,sent_at,next_attempt_at';
 
 /** Supabase's default max rows per response. */
 const maxRowsPerResponse = 1000;
@@ -25,7 +28,30 @@ export async function readViaApi(url: string, serviceRoleKey: string, pageSize =
       throw new Error(`Reading ${enquiryTable} from ${url} failed: ${reason}`);
     }
     rows.push(...(data as StoredEnquiry[]));
-    if (data.length < pageSize) return rows;
+    if (data.length < pageSize) break;
+  }
+  const notifications = await readNotificationsViaApi(supabase, pageSize);
+  if (notifications === null) return rows;
+  return rows.map((row) => ({ ...row, notification: notifications.get(row.id) ?? null }));
+}
+
+/** Every enquiry's notification by enquiry id; null where the project has no outbox yet (PGRST205, 42P01). */
+async function readNotificationsViaApi(supabase: SupabaseClient, pageSize: number): Promise<Map<string, EnquiryNotification> | null> {
+  const byEnquiry = new Map<string, EnquiryNotification>();
+  for (let from = 0; ; from += pageSize) {
+    const { data, error, status } = await supabase
+      .from(notificationTable)
+      .select(`enquiry_id,${notificationColumns}`)
+      .order('enquiry_id')
+      .range(from, from + pageSize - 1);
+    if (error) {
+      if (error.code === 'PGRST205' || error.code === '42P01') return null;
+      throw new Error(`Reading ${notificationTable} failed: ${status} ${error.code ?? ''} ${error.message}`.trim());
+    }
+    for (const { enquiry_id, ...notification } of data as Array<EnquiryNotification & { enquiry_id: string }>) {
+      byEnquiry.set(enquiry_id, notification);
+    }
+    if (data.length < pageSize) return byEnquiry;
   }
 }
 
@@ -34,8 +60,13 @@ export async function readDataDir(dataDir: string): Promise<StoredEnquiry[] | 'n
   if (!existsSync(dataDir)) return 'no-data';
   const db = await PGlite.create(dataDir);
   try {
+    const { rows: outbox } = await db.query<{ exists: boolean }>(`select to_regclass('public.${notificationTable}') is not null as exists`);
+    const notification = outbox[0]?.exists
+      ? `(select json_build_object(${notificationColumns.split(',').map((c) => `'${c}', n.${c}`).join(', ')})
+          from public.${notificationTable} n where n.enquiry_id = t.id)`
+      : 'null';
     const { rows } = await db.query<{ body: string }>(
-      `select coalesce(json_agg(t order by t.created_at desc, t.id), '[]'::json)::text as body
+      `select coalesce(json_agg(to_jsonb(t) || jsonb_build_object('notification', ${notification}) order by t.created_at desc, t.id), '[]'::json)::text as body
        from public.${enquiryTable} t`,
     );
     return JSON.parse(rows[0]?.body ?? '[]') as StoredEnquiry[];

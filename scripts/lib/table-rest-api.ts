@@ -1,7 +1,7 @@
 /**
- * Supabase's REST API (PostgREST v13) for one table, served from PGlite: GET/HEAD, POST (with
- * on_conflict and Prefer: resolution), PATCH, PUT and DELETE on /rest/v1/contact_submissions, plus CORS
- * preflight. Every request runs in its own transaction as the key's role, with PostgREST's request
+ * Supabase's REST API (PostgREST v13) for the enquiry tables, served from PGlite: GET/HEAD, POST (with
+ * on_conflict and Prefer: resolution), PATCH, PUT and DELETE on /rest/v1/contact_submissions (and, for staff
+ * tools, /rest/v1/enquiry_notifications), plus CORS preflight. Every request runs in its own transaction as the key's role, with PostgREST's request
  * settings and the SQL PostgREST would run (src/PostgREST/Query/QueryBuilder.hs, SqlFragment.hs), so the
  * table's grants, RLS policy, constraints and trigger decide the outcome.
  *
@@ -39,8 +39,10 @@ export const maxBodyBytes = 64 * 1024;
 const maxDrainBytes = 1024 * 1024;
 
 const schemaName = 'public';
-const tablePath = `/rest/v1/${enquiryTable}`;
-const qualifiedTable = `${ident(schemaName)}.${ident(enquiryTable)}`;
+/** The notification outbox (supabase/migrations/20261124090000_enquiry_notifications.sql). */
+export const notificationTable = 'enquiry_notifications';
+/** The tables served: the enquiries, and for staff tools their notifications (service_role only, by grants). */
+export const servedTables = [enquiryTable, notificationTable] as const;
 
 /** The methods PostgREST's CORS policy allows (src/PostgREST/Cors.hs). */
 const corsAllowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
@@ -83,8 +85,26 @@ class Rollback extends Error {
   }
 }
 
-export async function createTableRestApi(db: PGlite): Promise<Handler> {
-  const table = await tableShape(db);
+export interface TableRestApiOptions {
+  /** Called after a request has stored new rows (POST or PUT), once its transaction has committed. */
+  afterInsert?: () => void;
+}
+
+/** One handler for every served table: /rest/v1/<table>, anything else answered as PostgREST would. */
+export async function createTableRestApi(db: PGlite, options: TableRestApiOptions = {}): Promise<Handler> {
+  const handlers = new Map<string, Handler>();
+  for (const name of servedTables) handlers.set(`/rest/v1/${name}`, await createTableHandler(db, name, options));
+  return async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const handler = handlers.get(path);
+    if (handler) return handler(req, res);
+    sendError(res, notFound(path));
+  };
+}
+
+async function createTableHandler(db: PGlite, tableName: string, options: TableRestApiOptions): Promise<Handler> {
+  const qualifiedTable = `${ident(schemaName)}.${ident(tableName)}`;
+  const table = await tableShape(db, tableName);
   const sqlTable: SqlTable = { name: qualifiedTable, primaryKey: table.primaryKey };
 
   async function asCaller<T>(caller: Caller, req: IncomingMessage, work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -93,7 +113,7 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.headers', $3, true), set_config('request.method', $4, true),
                 set_config('request.path', $5, true)`,
-        [caller.role, caller.claims, requestHeadersJson(req), req.method ?? '', `/${enquiryTable}`],
+        [caller.role, caller.claims, requestHeadersJson(req), req.method ?? '', `/${tableName}`],
       );
       return work(tx);
     });
@@ -154,6 +174,7 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
       return out;
     });
 
+    if ((method === 'POST' || method === 'PUT') && result.count > 0) options.afterInsert?.();
     const full = prefs.representation === 'full';
     const body = full ? result.body : undefined;
     const applied = preferenceApplied(prefs, method === 'POST');
@@ -178,14 +199,12 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
 
   function locationFor(row: Record<string, unknown> | undefined): string {
     const pairs = table.primaryKey.map((c) => `${encodeURIComponent(c)}=${encodeURIComponent(`eq.${String(row?.[c] ?? '')}`)}`);
-    return `/${enquiryTable}?${pairs.join('&')}`;
+    return `/${tableName}?${pairs.join('&')}`;
   }
 
   return async function handle(req, res) {
     let role: ApiRole = 'anon';
     try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      if (url.pathname !== tablePath) return sendError(res, notFound(url.pathname));
       if (req.method === 'OPTIONS') return sendPreflight(res);
 
       const caller = authenticate(req);
@@ -259,7 +278,7 @@ export async function createTableRestApi(db: PGlite): Promise<Handler> {
   /** resolveOrError: every column written must exist (checked in sorted order, as PostgREST's Set is). */
   function checkColumns(payload: Payload | null): ErrorReply | null {
     const missing = [...(payload?.columns ?? [])].sort().find((c) => !table.columns.has(c));
-    return missing === undefined ? null : columnNotFound(enquiryTable, missing);
+    return missing === undefined ? null : columnNotFound(tableName, missing);
   }
 }
 
@@ -277,17 +296,17 @@ function unsupportedParams(method: string, query: TableQuery): ErrorReply | null
   return reply(400, 'PGRST100', `The local backend does not emulate PostgREST's '${extra[0]}' query parameter on ${method}`);
 }
 
-async function tableShape(db: PGlite): Promise<TableShape> {
+async function tableShape(db: PGlite, tableName: string): Promise<TableShape> {
   const { rows } = await db.query<{ column_name: string }>(
     `select column_name from information_schema.columns where table_schema = $1 and table_name = $2`,
-    [schemaName, enquiryTable],
+    [schemaName, tableName],
   );
   const { rows: key } = await db.query<{ attname: string }>(
     `select a.attname
      from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
      where i.indrelid = $1::regclass and i.indisprimary
      order by array_position(i.indkey, a.attnum)`,
-    [`${schemaName}.${enquiryTable}`],
+    [`${schemaName}.${tableName}`],
   );
   return { columns: new Set(rows.map((row) => row.column_name)), primaryKey: key.map((row) => row.attname) };
 }
@@ -351,7 +370,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 
 function notFound(path: string): ErrorReply {
   if (path.startsWith('/rest/v1/')) return tableNotFound(schemaName, path.slice('/rest/v1/'.length));
-  return reply(404, null, `Not found: the local backend serves only ${tablePath}`);
+  return reply(404, null, `Not found: the local backend serves only ${servedTables.map((name) => `/rest/v1/${name}`).join(' and ')}`);
 }
 
 function send(res: ServerResponse, status: number, json?: string, headers: Record<string, string> = {}): void {

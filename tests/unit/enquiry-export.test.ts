@@ -16,6 +16,13 @@ const tricky: StoredEnquiry = {
   service: 'Other',
   message: 'line one\r\nline two',
   client_address: '127.0.0.1',
+  notification: {
+    status: 'failed',
+    attempts: 10,
+    last_error: '535 5.7.8 Authentication failed',
+    sent_at: null,
+    next_attempt_at: '2026-11-21T12:00:00+00:00',
+  },
 };
 
 const plain: StoredEnquiry = {
@@ -33,9 +40,9 @@ const plain: StoredEnquiry = {
 describe('the staff export formats', () => {
   it('quotes CSV fields with commas, quotes and line breaks, and leaves nulls empty', () => {
     expect(toCsv([tricky, plain])).toBe(
-      'id,created_at,name,email,company,phone,service,message,client_address\r\n' +
-        `${tricky.id},${tricky.created_at},"'=HYPERLINK(""http://evil.example"")",a@b.co,"Acme, ""Big"" Ltd",'+91 120 555 0142,Other,"line one\r\nline two",127.0.0.1\r\n` +
-        `${plain.id},${plain.created_at},Ravi,ravi@example.com,,,,Hi,\r\n`,
+      'id,created_at,name,email,company,phone,service,message,client_address,notification_status,notification_attempts,notification_error,notified_at\r\n' +
+        `${tricky.id},${tricky.created_at},"'=HYPERLINK(""http://evil.example"")",a@b.co,"Acme, ""Big"" Ltd",'+91 120 555 0142,Other,"line one\r\nline two",127.0.0.1,failed,10,535 5.7.8 Authentication failed,\r\n` +
+        `${plain.id},${plain.created_at},Ravi,ravi@example.com,,,,Hi,,,,,\r\n`,
     );
   });
 
@@ -47,8 +54,9 @@ describe('the staff export formats', () => {
   it('prints an aligned table, one line per enquiry, with multi-line messages flattened', () => {
     const lines = toTable([tricky, plain]).trimEnd().split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^Received \(UTC\)\s+Name\s+Email\s+Company\s+Phone\s+Service\s+Message$/);
+    expect(lines[0]).toMatch(/^Received \(UTC\)\s+Name\s+Email\s+Company\s+Phone\s+Service\s+Message\s+Staff e-mail$/);
     expect(lines[2]).toContain('2026-11-21 10:05');
+    expect(lines[2]).toMatch(/FAILED after 10 tries: 535 5\.7\.8 Authentication failed$/);
     expect(lines[2]).toContain('line one line two');
     const emailColumn = lines[0]!.indexOf('Email');
     expect(lines[2]!.indexOf('a@b.co')).toBe(emailColumn);
@@ -88,7 +96,7 @@ describe('the staff exports with hostile enquiries', () => {
     const csv = toCsv([hostile]);
     expect(csv.split('\r\n')[1]).toBe(
       `${plain.id},${plain.created_at},"'=HYPERLINK(""http://evil.example"",""x"")",${plain.email},'@SUM(1+1),'+1-555,,` +
-        `title]0;pwned clear[2J red31m bell del end,'=cmd|' /C calc'!A0`,
+        `title]0;pwned clear[2J red31m bell del end,'=cmd|' /C calc'!A0,,,,`,
     );
     for (const [index, column] of columns.entries()) {
       for (const start of ['=', '+', '-', '@', '\t', '\r']) {
@@ -102,7 +110,7 @@ describe('the staff exports with hostile enquiries', () => {
     const csv = toCsv([hostile, escapes]);
     const lines = csv.split('\r\n');
     expect(lines[2]).toBe(`${escapes.id},${plain.created_at},]0;pwnedMallory[2J,${plain.email},31mRed Co,,,"one\ttwo`);
-    expect(lines[3]).toBe('three",');
+    expect(lines[3]).toBe('three",,,,,');
     expect(csv.replace(/"[^"]*"/g, '').replace(/\r\n/g, '')).not.toMatch(control);
     expect(csv.replace(/[\t\r\n]/g, '')).not.toMatch(control);
     expect(toCsv([{ ...plain, message: '\u001b=1+1', company: 'a\tb', phone: '\u0007\t+1' }])).toContain(`,"a\tb","'\t+1",,'=1+1,`);
@@ -153,6 +161,9 @@ describe('reading enquiries through the REST API', () => {
       expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
       const times = rows.map((row) => Date.parse(row.created_at));
       expect(times).toEqual([...times].sort((a, b) => b - a));
+      // This backend sends no e-mail (notify is off), so each enquiry's notification is still owed.
+      expect(rows.map((row) => row.notification?.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending']);
+      expect(toTable(rows).split('\n')[2]).toMatch(/\bpending$/);
     } finally {
       await backend.close();
     }

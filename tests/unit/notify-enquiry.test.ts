@@ -4,9 +4,11 @@
  * between sending and marking repeats at most once with the same Message-ID, and hostile values cannot add headers,
  * recipients or markup.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serveFunction, type RunningFunction } from '../support/deno-function.ts';
+import { denoBinary, serveFunction, type RunningFunction } from '../support/deno-function.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { createSupabaseRoles, migrate, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
 
@@ -23,6 +25,13 @@ interface Enquiry {
   service: string | null;
   message: string;
 }
+
+it('type-checks under Deno, as Supabase bundles it', async () => {
+  const { stderr } = await promisify(execFile)(denoBinary(), ['check', '--node-modules-dir=manual', entry], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' },
+  });
+  expect(stderr).toMatch(/Check .*index\.ts/);
+}, 120_000);
 
 describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry under Deno, with PostgreSQL and SMTP', () => {
   let db: TestDatabase;

@@ -1,0 +1,113 @@
+/**
+ * Staff notifications on the local backend: the Edge Function's own code (supabase/functions/notify-enquiry/),
+ * run against PGlite after each insert and on a timer, sending to the local mail viewer unless the environment
+ * names another server (the same variables as the function's secrets).
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { email as companyEmail } from '../../src/config/company.ts';
+import { readNotifierConfig, type NotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
+import { deliverOwed, type DeliveryReport } from '../../supabase/functions/notify-enquiry/deliver.ts';
+import { createSmtpTransport } from '../../supabase/functions/notify-enquiry/smtp-transport.ts';
+import type { ClaimedNotification, NotificationStore } from '../../supabase/functions/notify-enquiry/types.ts';
+import { mailSmtpPort } from './mail-catcher.ts';
+
+/** What the local backend uses where the environment says nothing. */
+const localDefaults: Record<string, string> = {
+  ENQUIRY_NOTIFY_TO: companyEmail,
+  ENQUIRY_NOTIFY_FROM: `Website <website@${companyEmail.split('@')[1]}>`,
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(mailSmtpPort),
+  SMTP_SECURE: 'false',
+  SMTP_TIMEOUT_SECONDS: '5',
+  ENQUIRY_NOTIFY_RETRY_BASE_SECONDS: '5',
+  ENQUIRY_NOTIFY_LEASE_SECONDS: '60',
+};
+
+export function pgliteNotificationStore(db: PGlite): NotificationStore {
+  return {
+    async claim(batchSize, leaseSeconds) {
+      const { rows } = await db.query<ClaimedNotification>(
+        'select * from public.claim_enquiry_notifications($1, make_interval(secs => $2))',
+        [batchSize, leaseSeconds],
+      );
+      return rows;
+    },
+    async markSent(enquiryId) {
+      await db.query('select public.enquiry_notification_sent($1)', [enquiryId]);
+    },
+    async markFailed(enquiryId, attempt, reason, retryAt) {
+      await db.query('select public.enquiry_notification_failed($1, $2, $3, $4)', [enquiryId, attempt, reason, retryAt]);
+    },
+  };
+}
+
+export interface LocalNotifier {
+  /** Runs the notifier now, or once more right after the run in progress. */
+  wake(): void;
+  /** Resolves when no run is in progress. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LocalNotifierOptions {
+  /** How often owed notifications (retries after a failure) are looked for without an insert. */
+  intervalMs?: number;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {}): LocalNotifier {
+  const { intervalMs = 10_000, env = process.env, log = (line) => console.log(`[notify] ${line}`) } = options;
+  const read = readNotifierConfig((name) => env[name] || localDefaults[name]);
+  if ('problems' in read) throw new Error(`Staff notifications are not set up: ${read.problems.join('; ')}`);
+  const config: NotifierConfig = read;
+  const store = pgliteNotificationStore(db);
+  const transport = createSmtpTransport(config.smtp);
+  const server = `${config.smtp.host}:${config.smtp.port}`;
+
+  let running: Promise<void> | null = null;
+  let again = false;
+  let lastError = '';
+
+  function report({ sent, retrying, failed, errors }: DeliveryReport): void {
+    if (sent > 0) log(`e-mailed ${sent} ${sent === 1 ? 'enquiry' : 'enquiries'} to ${config.mail.to.join(', ')} through ${server}`);
+    const error = errors.at(-1)?.replace(/^attempt \d+ for \S+: /, '') ?? '';
+    if (error && error !== lastError) log(`could not send ${retrying + failed} (${error}); will retry; see npm run enquiries`);
+    lastError = error;
+  }
+
+  function wake(): void {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          report(await deliverOwed(store, transport, config.mail, config.policy));
+        } catch (error) {
+          log(`run failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+  }
+
+  const timer = setInterval(wake, intervalMs);
+  timer.unref();
+  wake();
+
+  return {
+    wake,
+    settled: async () => {
+      while (running) await running;
+    },
+    async close() {
+      clearInterval(timer);
+      while (running) await running;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * The local mail viewer (maildev) where the local backend's staff notifications land: web UI and REST API on
+ * http://127.0.0.1:54324 and SMTP on 54325, the ports `supabase start` gives its own mail viewer.
+ */
+import { MailDev } from 'maildev';
+import { isListening } from './enquiry-sources.ts';
+
+export const mailViewerPort = 54324;
+export const mailSmtpPort = 54325;
+export const mailViewerUrl = `http://127.0.0.1:${mailViewerPort}`;
+
+export interface MailCatcher {
+  /** False when another mail viewer (an earlier `npm run dev`, `supabase start`) already listened there. */
+  started: boolean;
+  close(): Promise<void>;
+}
+
+export async function startMailCatcher(): Promise<MailCatcher> {
+  if ((await isListening('127.0.0.1', mailSmtpPort)) || (await isListening('127.0.0.1', mailViewerPort))) {
+    return { started: false, close: async () => {} };
+  }
+  const maildev = new MailDev({ smtp: mailSmtpPort, web: mailViewerPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true, maxEmails: 500 });
+  await maildev.start();
+  return { started: true, close: () => maildev.stop() };
+}

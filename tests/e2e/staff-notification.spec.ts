@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { email as companyEmail } from '../../src/config/company.ts';
+import { localSupabaseServiceRoleKey, localSupabaseUrl } from '../../src/config/local-supabase.ts';
+import { mailViewerUrl } from '../../scripts/lib/mail-catcher.ts';
+import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
+import { field, waitForHydration } from '../support/site.ts';
+
+interface ViewerMail {
+  id: string;
+  subject: string;
+  text: string;
+  to: Array<{ address: string }>;
+  envelope: { to: Array<{ address: string }> };
+  headers: Record<string, string>;
+}
+
+test('an enquiry sent through the page reaches staff in the local mail viewer within seconds', async ({ page, request }) => {
+  const email = uniqueEmail('notify');
+  const message = `Please call us about moving 40 branch offices to the cloud (${email}).`;
+  await page.goto('/contact');
+  await waitForHydration(page, 'form[aria-label="Contact form"]');
+  await field(page, 'Full Name').fill('Meera Iyer');
+  await field(page, 'Email Address').fill(email);
+  await field(page, 'Company').fill('Iyer Logistics Pvt Ltd');
+  await field(page, 'Phone Number').fill('+91 98100 12345');
+  await field(page, 'Service of Interest').selectOption('Cloud Infrastructure');
+  await field(page, 'Message').fill(message);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message Sent Successfully! ✨')).toBeVisible();
+  const sentAt = Date.now();
+
+  let mail: ViewerMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const inbox = (await (await request.get(`${mailViewerUrl}/api/email`)).json()) as ViewerMail[];
+        mail = inbox.find((m) => m.text.includes(message));
+        return mail !== undefined;
+      },
+      { timeout: 5000, intervals: [100] },
+    )
+    .toBe(true);
+  console.info(`staff e-mail in the viewer ${Date.now() - sentAt} ms after the success toast`);
+
+  expect(mail!.subject).toBe('Enquiry: Meera Iyer (Iyer Logistics Pvt Ltd), Cloud Infrastructure');
+  expect(mail!.to.map((a) => a.address)).toEqual([companyEmail]);
+  expect(mail!.envelope.to.map((a) => a.address)).toEqual([companyEmail]);
+  const source = await (await request.get(`${mailViewerUrl}/api/email/${mail!.id}/source`)).text();
+  expect(source).toContain(`\nReply-To: Meera Iyer <${email}>\r\n`);
+  for (const value of ['Meera Iyer', email, 'Iyer Logistics Pvt Ltd', '+91 98100 12345', 'Cloud Infrastructure', message]) {
+    expect(mail!.text).toContain(value);
+  }
+
+  const [row] = await storedEnquiries(request, email);
+  const outbox = await request.get(`${localSupabaseUrl}/rest/v1/enquiry_notifications?enquiry_id=eq.${row!.id}&select=status,attempts`, {
+    headers: { apikey: localSupabaseServiceRoleKey, Authorization: `Bearer ${localSupabaseServiceRoleKey}` },
+  });
+  expect(await outbox.json()).toEqual([{ status: 'sent', attempts: 1 }]);
+
+  // The viewer itself lists it, as a developer would see it.
+  await page.goto(mailViewerUrl);
+  await page.getByText(`Enquiry: Meera Iyer (Iyer Logistics Pvt Ltd), Cloud Infrastructure`).first().click();
+  await expect(page.frameLocator('iframe').first().getByText(message)).toBeVisible();
+});

@@ -1,0 +1,67 @@
+/** The local backend's staff notifications: the Edge Function's code on PGlite, after an insert and on its timer. */
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { inMemory, openLocalDatabase } from '../../scripts/lib/local-database.ts';
+import { startLocalNotifier, type LocalNotifier } from '../../scripts/lib/local-notifier.ts';
+import { migrationsDir } from '../../scripts/lib/repo-paths.ts';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+
+let db: PGlite;
+let smtp: SmtpSink;
+let notifier: LocalNotifier;
+const log: string[] = [];
+
+async function storeAsVisitor(): Promise<string> {
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.query(`select set_config('role', 'anon', true)`);
+    await tx.query(`insert into public.contact_submissions (id, name, email, message) values ($1, 'Ravi', $2, 'Hello')`, [id, `ravi.${id.slice(0, 8)}@example.com`]);
+  });
+  return id;
+}
+
+async function status(id: string): Promise<{ status: string; last_error: string | null }> {
+  const { rows } = await db.query<{ status: string; last_error: string | null }>('select status, last_error from public.enquiry_notifications where enquiry_id = $1', [id]);
+  return rows[0]!;
+}
+
+beforeAll(async () => {
+  db = await openLocalDatabase({ dataDir: inMemory, migrationsDir });
+  smtp = await startSmtpSink();
+  notifier = startLocalNotifier(db, {
+    intervalMs: 200,
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false', ENQUIRY_NOTIFY_RETRY_BASE_SECONDS: '0.2' },
+    log: (line) => log.push(line),
+  });
+});
+
+afterAll(async () => {
+  await notifier?.close();
+  await smtp?.stop();
+  await db?.close();
+});
+
+it('e-mails the company address when woken after an insert', async () => {
+  const id = await storeAsVisitor();
+  notifier.wake();
+  await notifier.settled();
+  expect(smtp.received.map((mail) => mail.rcptTo)).toEqual([['hello@example.com']]);
+  expect(smtp.received[0]?.parsed.messageId).toBe(`<enquiry-${id}@example.com>`);
+  expect(await status(id)).toEqual({ status: 'sent', last_error: null });
+  expect(log.at(-1)).toBe(`e-mailed 1 enquiry to hello@example.com through 127.0.0.1:${smtp.port}`);
+});
+
+it('keeps an enquiry owed while the mail server is down, says so once, and sends it on its timer when it is back', async () => {
+  await smtp.stop();
+  const id = await storeAsVisitor();
+  notifier.wake();
+  await notifier.settled();
+  expect(await status(id)).toMatchObject({ status: 'pending', last_error: expect.stringMatching(/ECONNREFUSED/) });
+  expect(log.at(-1)).toMatch(/^could not send 1 \(.*ECONNREFUSED.*\); will retry; see npm run enquiries$/);
+  await smtp.start();
+  await smtp.waitFor(2, 5000);
+  await notifier.settled();
+  expect(smtp.received[1]?.parsed.messageId).toBe(`<enquiry-${id}@example.com>`);
+  expect(smtp.received).toHaveLength(2);
+});
