@@ -4,7 +4,7 @@
  * names another server (the same variables as the function's secrets).
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { email as companyEmail } from '../../src/config/company.ts';
+import { company, email as companyEmail } from '../../src/config/company.ts';
 import { readNotifierConfig, type NotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
 import { deliverOwed, type DeliveryReport } from '../../supabase/functions/notify-enquiry/deliver.ts';
 import { createSmtpTransport } from '../../supabase/functions/notify-enquiry/smtp-transport.ts';
@@ -14,7 +14,7 @@ import { mailSmtpPort } from './mail-catcher.ts';
 /** What the local backend uses where the environment says nothing. */
 const localDefaults: Record<string, string> = {
   ENQUIRY_NOTIFY_TO: companyEmail,
-  ENQUIRY_NOTIFY_FROM: `Website <website@${companyEmail.split('@')[1]}>`,
+  ENQUIRY_NOTIFY_FROM: `${company.name} website <website@${companyEmail.split('@')[1]}>`,
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(mailSmtpPort),
   SMTP_SECURE: 'false',
