@@ -1,11 +1,15 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { SavedEnquiryNotes } from './SavedEnquiryNotes.tsx';
 import type { EnquiryOutcome } from './EnquiryToasts.tsx';
 import { email, mailtoHref, phone, telHref } from '../../config/company.ts';
 import { enquiryLimits, serviceChoices } from '../../config/enquiry.ts';
 import { enquiryMessages } from '../../config/toasts.ts';
 import { honeypotFieldName, isHoneypotFilled, isServiceChoice, toRow, type EnquiryValues } from '../../lib/enquiry.ts';
-import { isRateLimited, submitEnquiry } from '../../lib/submit-enquiry.ts';
+import { cancelQueued, isWorthQueueing, queueEnquiry, sendQueuedEnquiries } from '../../lib/enquiry-outbox.ts';
+import { $draft, $outbox, keepDraft, hasDraftContent } from '../../lib/enquiry-storage.ts';
+import { isRateLimited, submitEnquiry, type EnquiryError } from '../../lib/submit-enquiry.ts';
 import { getSupabase } from '../../lib/supabase-client.ts';
 import { hasVisibleText } from '../../lib/visible-text.ts';
 
@@ -79,6 +83,24 @@ function TextField({ name, label, type, autoComplete, required = false }: TextFi
   );
 }
 
+const valueFields = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
+
+/** Puts a kept draft into the fields the visitor has not typed in yet. */
+function restoreDraft(form: HTMLFormElement, values: EnquiryValues): void {
+  for (const name of valueFields) {
+    const field = form.elements.namedItem(name);
+    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) && field.value === '' && values[name] !== '') {
+      field.value = values[name];
+    }
+  }
+}
+
+/** A failure that is not an answer from the server (e.g. supabase-js could not even be downloaded) is a network failure. */
+function asEnquiryError(error: unknown): EnquiryError {
+  if (typeof error === 'object' && error !== null && 'status' in error) return error as EnquiryError;
+  return { message: error instanceof Error ? error.message : String(error), code: null, details: null, hint: null, status: 0 };
+}
+
 function readValues(data: FormData): EnquiryValues {
   const text = (name: string) => String(data.get(name) ?? '');
   const service = text('service');
@@ -112,7 +134,55 @@ function Form() {
    */
   const unsent = useRef<{ id: string; content: string } | null>(null);
 
-  useEffect(() => setHydrated(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** When the draft shown was first kept, if the form was filled from it on arrival. */
+  const [restoredDraft, setRestoredDraft] = useState<string | null>(null);
+  const queued = useStore($outbox);
+
+  const saveDraft = () => {
+    if (formRef.current) keepDraft(readValues(new FormData(formRef.current)));
+  };
+
+  const sendQueued = () =>
+    sendQueuedEnquiries(getSupabase, {
+      delivered(entry) {
+        const form = formRef.current;
+        const draft = $draft.get();
+        if (draft && JSON.stringify(draft.values) === entry.content) $draft.set(null);
+        if (form && JSON.stringify(readValues(new FormData(form))) === entry.content) {
+          form.reset();
+          setRestoredDraft(null);
+        }
+        if (unsent.current?.content === entry.content) unsent.current = null;
+        void notify('success');
+      },
+      refused(_entry, error) {
+        setRateLimited(isRateLimited(error));
+        void notify(isRateLimited(error) ? 'rateLimited' : 'failure');
+      },
+    });
+
+  useEffect(() => {
+    setHydrated(true);
+    const form = formRef.current;
+    const draft = $draft.get();
+    // The browser may have put the values back itself (a reload); either way the visitor sees the kept draft.
+    if (form && draft) {
+      restoreDraft(form, draft.values);
+      if (hasDraftContent(readValues(new FormData(form)))) setRestoredDraft(draft.savedAt);
+    }
+    saveDraft();
+    void sendQueued();
+    const online = () => void sendQueued();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
+
+  const clearDraft = () => {
+    formRef.current?.reset();
+    $draft.set(null);
+    setRestoredDraft(null);
+  };
 
   const mountToasts = async () => {
     const module = await loadToasts();
@@ -134,6 +204,11 @@ function Form() {
   };
 
   const warmedUp = useRef(false);
+  const onInput = () => {
+    warmUp();
+    saveDraft();
+  };
+
   /** The first focus or keystroke starts downloading supabase-js and the notifications. */
   const warmUp = () => {
     if (warmedUp.current) return;
@@ -152,21 +227,27 @@ function Form() {
     const data = new FormData(form);
     setSubmitting(true);
     setRateLimited(false);
+    const values = readValues(data);
+    const content = JSON.stringify(values);
+    // The same content reuses the id of its earlier attempt (here or queued), so it is recognised, never stored twice.
+    const id = $outbox.get().find((entry) => entry.content === content)?.row.id ?? (unsent.current?.content === content ? unsent.current.id : crypto.randomUUID());
     try {
       if (!isHoneypotFilled(data.get(honeypotFieldName))) {
-        const values = readValues(data);
-        const content = JSON.stringify(values);
-        const id = unsent.current?.content === content ? unsent.current.id : crypto.randomUUID();
         unsent.current = { id, content };
         const result = await submitEnquiry(await getSupabase(), toRow(values, id));
         if (!result.ok) throw result.error;
         unsent.current = null;
+        cancelQueued(id);
       }
       form.reset();
+      $draft.set(null);
+      setRestoredDraft(null);
       await notify('success');
-    } catch (error) {
-      console.error('Failed to send the enquiry:', error);
+    } catch (thrown) {
+      console.error('Failed to send the enquiry:', thrown);
+      const error = asEnquiryError(thrown);
       setRateLimited(isRateLimited(error));
+      if (isWorthQueueing(error)) queueEnquiry(toRow(values, id), content);
       await notify(isRateLimited(error) ? 'rateLimited' : 'failure');
     } finally {
       setSubmitting(false);
@@ -175,7 +256,13 @@ function Form() {
 
   return (
     <>
-      <form onSubmit={onSubmit} onFocus={warmUp} onInput={warmUp} className="space-y-5" aria-label="Contact form">
+      <form ref={formRef} onSubmit={onSubmit} onFocus={warmUp} onInput={onInput} className="space-y-5" aria-label="Contact form">
+        <SavedEnquiryNotes
+          restoredDraft={restoredDraft}
+          onClearDraft={clearDraft}
+          queued={queued.length}
+          onCancelQueued={() => queued.forEach((entry) => cancelQueued(entry.row.id))}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField name="name" label="Full Name" type="text" autoComplete="name" required />
           <TextField name="email" label="Email Address" type="email" autoComplete="email" required />
