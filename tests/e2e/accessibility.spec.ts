@@ -78,6 +78,16 @@ test.describe('interactive states', () => {
     await expectNoViolations(page);
   });
 
+  test('the contact form with a draft restored from an earlier visit', async ({ page }) => {
+    await page.goto('/contact');
+    await waitForHydration(page, 'form[aria-label="Contact form"]');
+    await field(page, 'Full Name').fill('Meera Iyer');
+    await page.reload();
+    await waitForHydration(page, 'form[aria-label="Contact form"]');
+    await expect(page.getByRole('button', { name: 'Clear the form' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
   test('the contact form after a successful submission', async ({ page }) => {
     await submitValidEnquiry(page);
     const toast = notifications(page).getByRole('listitem').filter({ hasText: 'Message Sent Successfully!' });
