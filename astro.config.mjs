@@ -37,6 +37,9 @@ export default defineConfig({
   site: SITE_URL,
   output: 'static',
   trailingSlash: 'never',
+  // Two content files with the same id (`Installation.mdx` beside `installation.mdx`, or a `slug:` repeated) fail the
+  // build instead of one page silently replacing the other.
+  prerenderConflictBehavior: 'error',
   build: { format: 'file' },
   markdown: {
     // Shiki colours code with inline style attributes, which the Content-Security-Policy does not allow; the site shows no code.

@@ -1,13 +1,20 @@
 import { defineCollection } from 'astro:content';
+import type { z } from 'astro/zod';
 import { mdxFolder } from './lib/content-loader.ts';
 import { quotingFacts } from './schemas/facts.ts';
 import { legalPage, page, subPage } from './schemas/page.ts';
 
+/** The MDX files of content/<folder>, each checked against `schema` (facts quoted first) with writer-friendly messages. */
+function mdxCollection<T extends z.ZodType>(folder: string, schema: T) {
+  const checked = quotingFacts(schema);
+  return defineCollection({ loader: mdxFolder(folder, checked), schema: checked });
+}
+
 export const collections = {
   /** Top-level pages: home, about, services, consulting, outsourcing, contact. */
-  pages: defineCollection({ loader: mdxFolder('pages'), schema: quotingFacts(page) }),
-  services: defineCollection({ loader: mdxFolder('services'), schema: quotingFacts(subPage) }),
-  consulting: defineCollection({ loader: mdxFolder('consulting'), schema: quotingFacts(subPage) }),
-  outsourcing: defineCollection({ loader: mdxFolder('outsourcing'), schema: quotingFacts(subPage) }),
-  legal: defineCollection({ loader: mdxFolder('legal'), schema: quotingFacts(legalPage) }),
+  pages: mdxCollection('pages', page),
+  services: mdxCollection('services', subPage),
+  consulting: mdxCollection('consulting', subPage),
+  outsourcing: mdxCollection('outsourcing', subPage),
+  legal: mdxCollection('legal', legalPage),
 };

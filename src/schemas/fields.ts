@@ -11,12 +11,12 @@ export const icon = z.string().refine(isIconName, {
   error: (issue) => `"${String(issue.input)}" is not a Lucide icon name (browse them at lucide.dev/icons, e.g. "database")`,
 });
 
-export const seo = z.object({
+export const seo = z.strictObject({
   title: z.string().min(10).max(70),
   description: z.string().min(50).max(170),
 });
 
-export const action = z.object({
+export const action = z.strictObject({
   label: z.string().min(1),
   href,
   /** Opens in a new tab (external sites only). */

@@ -3,7 +3,7 @@ import { hero, section } from './sections.ts';
 import { seo } from './fields.ts';
 
 /** A page built from a hero and a list of sections; the MDX body is its prose. */
-export const page = z.object({
+const pageFields = z.strictObject({
   seo,
   hero,
   sections: z
@@ -15,17 +15,43 @@ export const page = z.object({
     }),
 });
 
+type PageFields = z.infer<typeof pageFields>;
+
+/** Every `#id` link of the page leads to a section of the page. */
+function anchorsLeadSomewhere(data: PageFields, context: z.RefinementCtx): void {
+  const ids = data.sections.flatMap((section) => (section.id ? [section.id] : []));
+  const check = (href: string | undefined, path: PropertyKey[]) => {
+    if (!href?.startsWith('#') || ids.includes(href.slice(1))) return;
+    context.addIssue({
+      code: 'custom',
+      path,
+      input: href,
+      message: `"${href}" leads nowhere: no section of this page has the id "${href.slice(1)}" (the ids here are ${ids.map((id) => `"${id}"`).join(', ') || 'none'})`,
+    });
+  };
+  data.hero.actions.forEach((action, i) => check(action.href, ['hero', 'actions', i, 'href']));
+  data.sections.forEach((section, s) => {
+    if ('actions' in section) section.actions.forEach((action, i) => check(action.href, ['sections', s, 'actions', i, 'href']));
+    if (section.type === 'cards') {
+      check(section.defaultLink, ['sections', s, 'defaultLink']);
+      section.items.forEach((card, i) => check(card.link, ['sections', s, 'items', i, 'link']));
+    }
+  });
+}
+
+export const page = pageFields.superRefine(anchorsLeadSomewhere);
+
 /** A sub-page of services, consulting or outsourcing: a page that also appears in menus. */
-export const subPage = page.extend({
+export const subPage = pageFields.extend({
   /** Position in the header dropdown and overview lists. */
   order: z.number().int(),
   /** Short name in menus and breadcrumbs. */
   navLabel: z.string().min(1).max(40),
   /** Listed in the footer's Core Services under this label, at this position. */
-  coreService: z.object({ label: z.string().min(1), order: z.number().int() }).optional(),
-});
+  coreService: z.strictObject({ label: z.string().min(1), order: z.number().int() }).optional(),
+}).superRefine(anchorsLeadSomewhere);
 
-export const legalPage = z.object({
+export const legalPage = z.strictObject({
   seo,
   title: z.string(),
   lastUpdated: z.coerce.date(),

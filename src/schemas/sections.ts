@@ -11,7 +11,7 @@ const heading = {
   actions: z.array(action).default([]),
 };
 
-export const card = z.object({
+export const card = z.strictObject({
   icon: icon.optional(),
   title: z.string().min(1),
   description: z.string().min(1),
@@ -25,34 +25,34 @@ export const card = z.object({
   duration: z.string().optional(),
 });
 
-const cards = z.object({
+const cards = z.strictObject({
   type: z.literal('cards'),
   ...heading,
   items: z.array(card).min(1),
-  columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+  columns: z.literal([2, 3, 4]).default(3),
   variant: z.enum(['default', 'feature', 'compact']).default('default'),
   linkLabel: z.string().default('Learn More'),
   /** Where a card without its own link points (SPEC: any other service card falls back to /contact). */
   defaultLink: href.optional(),
 });
 
-const listItem = z.union([z.string().min(1), z.object({ title: z.string().min(1), description: z.string().optional() })]);
+const listItem = z.union([z.string().min(1), z.strictObject({ title: z.string().min(1), description: z.string().optional() })]);
 
-const checklist = z.object({
+const checklist = z.strictObject({
   type: z.literal('checklist'),
   ...heading,
   items: z.array(listItem).min(1),
-  columns: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(2),
+  columns: z.literal([1, 2, 3, 4]).default(2),
   style: z.enum(['check', 'chips']).default('check'),
 });
 
-const steps = z.object({
+const steps = z.strictObject({
   type: z.literal('steps'),
   ...heading,
-  items: z.array(z.object({ title: z.string(), description: z.string(), duration: z.string().optional() })).min(2),
+  items: z.array(z.strictObject({ title: z.string(), description: z.string(), duration: z.string().optional() })).min(2),
 });
 
-const statParts = z.object({
+const statParts = z.strictObject({
   number: z.number().nonnegative(),
   suffix: z.string().default(''),
   prefix: z.string().default(''),
@@ -81,7 +81,7 @@ export const stat = z.preprocess((input, context) => {
   return { ...rest, prefix: prefix.charAt(0).toUpperCase() + prefix.slice(1), number: Number(number), suffix };
 }, statParts);
 
-const stats = z.object({
+const stats = z.strictObject({
   type: z.literal('stats'),
   ...heading,
   items: z.array(stat).min(1),
@@ -89,12 +89,12 @@ const stats = z.object({
   animated: z.boolean().default(false),
 });
 
-const sla = z.object({
+const sla = z.strictObject({
   type: z.literal('sla'),
   ...heading,
   items: z
     .array(
-      z.object({
+      z.strictObject({
         title: z.string(),
         responseTime: z.string(),
         description: z.string(),
@@ -104,18 +104,18 @@ const sla = z.object({
     .min(1),
 });
 
-const stages = z.object({
+const stages = z.strictObject({
   type: z.literal('stages'),
   ...heading,
-  items: z.array(z.object({ stage: z.string(), description: z.string(), duration: z.string() })).min(1),
+  items: z.array(z.strictObject({ stage: z.string(), description: z.string(), duration: z.string() })).min(1),
 });
 
-const maturity = z.object({
+const maturity = z.strictObject({
   type: z.literal('maturity'),
   ...heading,
   items: z
     .array(
-      z.object({
+      z.strictObject({
         area: z.string(),
         description: z.string(),
         /** A named level ("Managed") or a percentage ("80%"). */
@@ -126,21 +126,21 @@ const maturity = z.object({
     .min(1),
 });
 
-const severity = z.object({
+const severity = z.strictObject({
   type: z.literal('severity'),
   ...heading,
   items: z
-    .array(z.object({ level: z.string(), responseTime: z.string(), description: z.string() }))
+    .array(z.strictObject({ level: z.string(), responseTime: z.string(), description: z.string() }))
     .min(1),
 });
 
-const badges = z.object({
+const badges = z.strictObject({
   type: z.literal('badges'),
   ...heading,
-  items: z.array(z.object({ label: z.string(), icon: icon.optional() })).min(1),
+  items: z.array(z.strictObject({ label: z.string(), icon: icon.optional() })).min(1),
 });
 
-export const testimonial = z.object({
+export const testimonial = z.strictObject({
   name: z.string(),
   role: z.string().optional(),
   company: z.string(),
@@ -148,36 +148,36 @@ export const testimonial = z.object({
   rating: z.number().int().min(1).max(5).default(5),
 });
 
-const testimonials = z.object({
+const testimonials = z.strictObject({
   type: z.literal('testimonials'),
   ...heading,
   items: z.array(testimonial).min(1),
 });
 
-const split = z.object({
+const split = z.strictObject({
   type: z.literal('split'),
   ...heading,
   paragraphs: z.array(z.string()).min(1),
-  panel: z.object({
+  panel: z.strictObject({
     title: z.string(),
-    items: z.array(z.object({ icon: icon.optional(), text: z.string() })).min(1),
+    items: z.array(z.strictObject({ icon: icon.optional(), text: z.string() })).min(1),
   }),
 });
 
-const faq = z.object({
+const faq = z.strictObject({
   type: z.literal('faq'),
   ...heading,
-  items: z.array(z.object({ question: z.string(), answer: z.string() })).min(1),
+  items: z.array(z.strictObject({ question: z.string(), answer: z.string() })).min(1),
 });
 
-const cta = z.object({
+const cta = z.strictObject({
   type: z.literal('cta'),
   ...heading,
   note: z.string().optional(),
 });
 
 /** Where the MDX body of the entry is rendered among the sections (after the hero when absent). */
-const prose = z.object({
+const prose = z.strictObject({
   type: z.literal('prose'),
   id: heading.id,
   tagline: heading.tagline,
@@ -207,16 +207,25 @@ export type SectionOf<T extends Section['type']> = Extract<Section, { type: T }>
 export type Card = z.infer<typeof card>;
 export type Stat = z.infer<typeof stat>;
 
-export const hero = z.object({
+export const hero = z.strictObject({
   tagline: z.string().optional(),
   title: z.string().min(1),
   subtitle: z.string().min(1),
   actions: z.array(action).default([]),
-  badges: z.array(z.object({ icon: icon.optional(), label: z.string() })).default([]),
+  badges: z.array(z.strictObject({ icon: icon.optional(), label: z.string() })).default([]),
   /** The highlighted phrase of the title, shown in the accent colour. */
   highlight: z.string().optional(),
   /** Adds a "Call" button with the company phone number from src/config/company.ts. */
   call: z.boolean().default(false),
+}).superRefine((hero, context) => {
+  if (hero.highlight !== undefined && !hero.title.includes(hero.highlight)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['highlight'],
+      input: hero.highlight,
+      message: `"${hero.highlight}" is not part of the title "${hero.title}": the highlight must be a phrase of the title, written exactly as there`,
+    });
+  }
 });
 
 export type Hero = z.infer<typeof hero>;

@@ -68,9 +68,13 @@ describe('content schemas', () => {
     ]);
     expect(withLink('http://example.com')).toHaveLength(1);
     expect(withLink('/services#')).toHaveLength(1);
-    for (const ok of ['/', '/about', '/services/data-migration', '/services/outsourcing', '/services#all-services', '#process', 'https://talent.example.com/contact', 'tel:+911204567890', 'mailto:info@example.com']) {
+    for (const ok of ['/', '/about', '/services/data-migration', '/services/outsourcing', '/services#all-services', 'https://talent.example.com/contact', 'tel:+911204567890', 'mailto:info@example.com']) {
       expect(withLink(ok), ok).toEqual([]);
     }
+    // An anchor must lead to a section of the same page.
+    expect(withLink('#process')).toEqual([
+      'sections.0.items.0.link: "#process" leads nowhere: no section of this page has the id "process" (the ids here are none)',
+    ]);
   });
 
   it('reject an unknown icon, pointing to the Lucide catalogue', () => {
@@ -194,9 +198,10 @@ describe('astro sync on a broken content file', () => {
       expect(failure, 'astro sync should fail').toBeDefined();
       const output = `${failure!.stdout}\n${failure!.stderr}`;
       expect(failure!.code).not.toBe(0);
-      expect(output).toContain('services → broken-example data does not match collection schema');
-      expect(output).toMatch(/sections\.0\.items\.0\.features.*Expected type `"array"`, received `"string"`/);
-      expect(output).toContain('content/services/broken-example.mdx');
+      expect(output).toContain('content/services/broken-example.mdx needs a fix:');
+      expect(output).toContain(
+        'content/services/broken-example.mdx:16:9 sections.0.items.0.features: expected a list (lines starting with "- "), found the text "Schema conversion, data cleansing"',
+      );
     } finally {
       await remove();
     }

@@ -1,0 +1,77 @@
+/**
+ * A writer's mistake while `astro dev` runs: the page shows Astro's error overlay naming the file, the line and the
+ * fix (not the page as it was), and saving the fixed file brings the page back without a restart.
+ */
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../chromium.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { copyProject, repoRoot } from '../support/project-copy.ts';
+
+let project: Awaited<ReturnType<typeof copyProject>>;
+let server: ReturnType<typeof spawn>;
+let url = '';
+let browser: Browser;
+const file = 'content/services/installation.mdx';
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const withoutVitest = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([name]) => !/^(VITEST|TEST$)/.test(name)));
+
+beforeAll(async () => {
+  project = await copyProject('dev-overlay-');
+  const port = await freePort();
+  server = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', '127.0.0.1'], {
+    cwd: project.root,
+    // Without Vitest's own variables, which make Vite in the child behave as under test.
+    env: { ...withoutVitest(process.env), NODE_ENV: 'development', FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  url = await until(
+    async () => /Local\s+(http:\/\/\S+?)\/?\s/.exec(output)?.[1] ?? '',
+    (found) => found !== '',
+    60_000,
+  );
+  if (!url) throw new Error(`astro dev did not start:\n${output}`);
+  browser = await chromium.launch(chromiumLaunchOptions());
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill();
+  await project?.remove();
+});
+
+it('shows the mistake in the browser until it is fixed, then the page again', { timeout: 120_000 }, async () => {
+  const tab = await browser.newPage();
+  await tab.goto(`${url}/services/installation`);
+  await tab.getByRole('heading', { level: 1, name: 'Infrastructure Set Up Right the First Time' }).waitFor();
+  const original = await readFile(join(project.root, file), 'utf8');
+
+  await writeFile(join(project.root, file), original.replace('  tagline: Installation & Configuration', '  tagine: Installation & Configuration'));
+  // Astro reloads the page on a content change; the overlay (Vite's error overlay element) then shows the message.
+  const overlay = tab.locator('vite-error-overlay');
+  const message = overlay.getByText('content/services/installation.mdx:8:3 hero.tagine: unknown field "tagine": did you mean "tagline"?');
+  await expect.poll(async () => (await tab.reload(), await message.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+  // The overlay shows the line itself too, under the file's name.
+  await expect.poll(() => overlay.getByText('services/installation.mdx:8:3', { exact: true }).count()).toBeGreaterThan(0);
+
+  await writeFile(join(project.root, file), original.replace('Infrastructure Set Up Right the First Time', 'Infrastructure Set Up Right the First Time, Every Time'));
+  await expect
+    .poll(async () => (await tab.reload(), await tab.getByRole('heading', { level: 1 }).first().innerText().catch(() => '')), { timeout: 30_000 })
+    .toContain('Every Time');
+  expect(await overlay.count()).toBe(0);
+});
