@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { SPEC_ROUTES } from '../src/config/routes.ts';
+import { siteRoutes } from './lib/content-routes.ts';
 import { gateFailures, MINIMUM_SCORES, NOT_FOUND_PATH, UNGATED } from './lib/audit-gate.ts';
 import { failingAuditList, scoreTable } from './lib/audit-table.ts';
 import { freePort } from './lib/free-port.ts';
@@ -29,14 +29,14 @@ const CI_ROUTES = [
   '/terms-condition',
   NOT_FOUND_PATH,
 ];
-const ALL_ROUTES = [...SPEC_ROUTES, NOT_FOUND_PATH];
+const ALL_ROUTES = [...siteRoutes(), NOT_FOUND_PATH];
 
 const usage = `Usage: npm run audit -- [--ci | --routes /,/about,…] [--no-build] [--root dist] [--out reports]
 
 Builds the site (npx astro build) unless --no-build, serves dist/ with gzip on a free port 4600–4699, and runs
 Lighthouse (mobile, simulated throttling) with ${CHROMIUM_PATH} on each page in turn.
 
-  (default)   every route of SPEC_ROUTES (src/config/routes.ts) and ${NOT_FOUND_PATH}: ${ALL_ROUTES.length} pages
+  (default)   every page the content builds (top-level routes and content/<section>/*.mdx) and ${NOT_FOUND_PATH}: ${ALL_ROUTES.length} pages
   --ci        the representative set: ${CI_ROUTES.join(' ')}
   --routes    a comma-separated list of paths
 

@@ -1,7 +1,6 @@
 /**
  * Routes. Top-level pages are fixed here; sub-pages of services, consulting and outsourcing are the
  * files of their content collections (content/<section>/<slug>.mdx → /<section>/<slug>).
- * SPEC_ROUTES is the spec's route table: the tests check the build serves every one of them.
  */
 
 export const SECTIONS = ['services', 'consulting', 'outsourcing'] as const;
@@ -24,32 +23,6 @@ export const topLevelRoutes = [
   { path: '/return-refund', label: 'Refund & Cancellation Policy' },
 ] as const satisfies readonly Route[];
 
-/** The spec's route table (SPEC section 2), every path it lists. */
-export const SPEC_ROUTES = [
-  ...topLevelRoutes.map((route) => route.path),
-  '/outsourcing/it',
-  '/outsourcing/bpo-kpo',
-  '/outsourcing/manpower',
-  '/outsourcing/trainings',
-  '/outsourcing/projects',
-  '/outsourcing/virtual-teams',
-  '/services/data-migration',
-  '/services/implementation',
-  '/services/installation',
-  '/services/erp-support-services',
-  '/services/app-support',
-  '/services/technical-support-services',
-  '/services/security',
-  '/services/bpo',
-  '/services/services-outsourcing',
-  '/services/web-digital',
-  '/consulting/it-strategy',
-  '/consulting/process-optimization',
-  '/consulting/digital-transformation',
-  '/consulting/cloud-strategy',
-  '/consulting/data-analytics',
-  '/consulting/enterprise-architecture',
-] as const;
 
 /**
  * Paths that the spec's Services cards link to but that differ from the routed pages (SPEC section 2, note).

@@ -3,6 +3,7 @@
  * still unfixed while `astro dev` runs: the content layer only logs a failed reload and keeps serving the old page,
  * so the layout raises the first unfixed one instead (src/components/layout/ContentProblems.astro).
  */
+import { existsSync } from 'node:fs';
 import { AstroError } from 'astro/errors';
 
 const hint =
@@ -62,7 +63,8 @@ export function forgetContentProblem(file: string): void {
   registry.delete(file);
 }
 
-/** The content errors not yet fixed, in this process (the dev server's). */
+/** The content errors not yet fixed, in this process (the dev server's); a deleted file has none. */
 export function unfixedContentProblems(): Error[] {
+  for (const file of registry.keys()) if (!existsSync(file)) registry.delete(file);
   return [...registry.values()];
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { field, SPEC_ROUTES, waitForHydration } from '../support/site.ts';
+import { field, SITE_ROUTES, waitForHydration } from '../support/site.ts';
 import { uniqueEmail } from '../support/enquiries.ts';
 
 /** WCAG 2.2 AA and axe's best practices; any violation, whatever its impact, fails. */
@@ -27,7 +27,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.name} ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    for (const route of [...SPEC_ROUTES, NOT_FOUND]) {
+    for (const route of [...SITE_ROUTES, NOT_FOUND]) {
       test(`${route === NOT_FOUND ? 'the 404 page' : route} has no axe violations`, async ({ page }) => {
         const response = await page.goto(route);
         expect(response?.status()).toBe(route === NOT_FOUND ? 404 : 200);

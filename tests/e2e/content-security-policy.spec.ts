@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { redirects } from '../../src/config/routes.ts';
 import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
-import { openAndStay, SPEC_ROUTES } from '../support/site.ts';
+import { openAndStay, SITE_ROUTES } from '../support/site.ts';
 
 /**
  * The browser tests serve dist/ as a plain static host does, with no custom headers (scripts/serve-dist.ts):
  * whatever protection a visitor gets here comes from the policy each page carries in its own <meta> tag.
  */
 
-const PAGES = [...SPEC_ROUTES, '/no-such-page', ...Object.keys(redirects)];
+const PAGES = [...SITE_ROUTES, '/no-such-page', ...Object.keys(redirects)];
 
 type Recorded = Window & { cspViolations: string[] };
 

@@ -4,7 +4,7 @@
  * element on its target page. The crawl starts at the spec's routes and follows every same-origin <a href>.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { SPEC_ROUTES } from '../support/site.ts';
+import { SITE_ROUTES } from '../support/site.ts';
 
 interface Fetched {
   /** Status of the last response in the redirect chain. */
@@ -51,7 +51,7 @@ test('every internal link answers 200 and every #fragment exists on its page', a
   const pages = new Map<string, Fetched>();
   /** Link occurrences: which page links where (path and optional fragment). */
   const links: { from: string; href: string; path: string; fragment?: string }[] = [];
-  const queue: string[] = [...SPEC_ROUTES];
+  const queue: string[] = [...SITE_ROUTES];
 
   while (queue.length > 0) {
     const path = queue.shift()!;
@@ -84,7 +84,7 @@ test('every internal link answers 200 and every #fragment exists on its page', a
     }
   }
 
-  expect(pages.size, 'pages crawled').toBeGreaterThanOrEqual(SPEC_ROUTES.length);
+  expect(pages.size, 'pages crawled').toBeGreaterThanOrEqual(SITE_ROUTES.length);
   expect(links.length, 'links followed').toBeGreaterThan(500);
   expect([...broken], `Broken links:\n${[...broken].join('\n')}`).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { redirects } from '../../src/config/routes.ts';
-import { openAndStay, SPEC_ROUTES } from '../support/site.ts';
+import { openAndStay, SITE_ROUTES } from '../support/site.ts';
 import { wholeSiteCss } from '../support/site-css.ts';
 
 /**
@@ -8,7 +8,7 @@ import { wholeSiteCss } from '../support/site-css.ts';
  * share against the whole stylesheet, in the browser that has to apply it.
  */
 
-const PAGES = [...SPEC_ROUTES, '/no-such-page', ...Object.keys(redirects)];
+const PAGES = [...SITE_ROUTES, '/no-such-page', ...Object.keys(redirects)];
 
 let whole = '';
 test.beforeAll(async () => {

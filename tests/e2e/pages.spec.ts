@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { collectErrors, SPEC_ROUTES } from '../support/site.ts';
+import { collectErrors, SITE_ROUTES } from '../support/site.ts';
 
-for (const path of SPEC_ROUTES) {
+for (const path of SITE_ROUTES) {
   test(`${path} renders with one h1, landmarks and no console error`, async ({ page }) => {
     const errors = collectErrors(page);
     const response = await page.goto(path);

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
-import { redirects, SPEC_ROUTES } from '../../src/config/routes.ts';
+import { redirects } from '../../src/config/routes.ts';
+import { siteRoutes } from '../../scripts/lib/content-routes.ts';
 
-export { SPEC_ROUTES };
+/** Every route the content builds (derived from content/, so a writer's new page is tested too). */
+export const SITE_ROUTES = siteRoutes();
 
 /** Collects console errors and uncaught exceptions on a page. */
 export function collectErrors(page: Page): string[] {

@@ -2,7 +2,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { SPEC_ROUTES } from '../../src/config/routes.ts';
+import { siteRoutes } from '../../scripts/lib/content-routes.ts';
+
+const SITE_ROUTES = siteRoutes();
 import { offices } from '../../src/config/offices.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
@@ -23,7 +25,7 @@ describe('SEO of the built site', () => {
   test('every page has a unique title and description', () => {
     const titles = new Map<string, string>();
     const descriptions = new Map<string, string>();
-    for (const path of SPEC_ROUTES) {
+    for (const path of SITE_ROUTES) {
       const page = html(path);
       const title = /<title>([^<]+)<\/title>/.exec(page)?.[1];
       const description = meta(page, 'name', 'description');
@@ -37,7 +39,7 @@ describe('SEO of the built site', () => {
   });
 
   test('every page has its canonical URL, Open Graph and Twitter card', () => {
-    for (const path of SPEC_ROUTES) {
+    for (const path of SITE_ROUTES) {
       const page = html(path);
       const url = `${site}${path === '/' ? '/' : path}`;
       expect(/<link rel="canonical" href="([^"]+)"/.exec(page)?.[1], path).toBe(url);
@@ -62,7 +64,7 @@ describe('SEO of the built site', () => {
   });
 
   test('each service and consulting page is a Service with breadcrumbs', () => {
-    for (const path of SPEC_ROUTES.filter((route) => /^\/(services|consulting)\/./.test(route))) {
+    for (const path of SITE_ROUTES.filter((route) => /^\/(services|consulting)\/./.test(route))) {
       const page = html(path);
       const [serviceData] = ofType(page, 'Service');
       expect(serviceData?.['url'], path).toBe(`${site}${path}`);
@@ -74,7 +76,7 @@ describe('SEO of the built site', () => {
 
   test('pages with questions and answers carry FAQPage data matching the visible questions', () => {
     let pagesWithFaq = 0;
-    for (const path of SPEC_ROUTES) {
+    for (const path of SITE_ROUTES) {
       const page = html(path);
       const [faq] = ofType(page, 'FAQPage');
       if (!faq) continue;
@@ -88,13 +90,13 @@ describe('SEO of the built site', () => {
     expect(pagesWithFaq).toBeGreaterThan(10);
   });
 
-  test('the sitemap lists every route of the spec and nothing else', () => {
+  test('the sitemap lists every page the content builds and nothing else', () => {
     const sitemap = readdirSync(dist)
       .filter((file) => /^sitemap-\d+\.xml$/.test(file))
       .map((file) => readFileSync(join(dist, file), 'utf8'))
       .join('');
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort();
-    expect(urls).toEqual(SPEC_ROUTES.map((path) => `${site}${path}`).sort());
+    expect(urls).toEqual(SITE_ROUTES.map((path) => `${site}${path}`).sort());
   });
 
   test('robots.txt points to the sitemap', () => {

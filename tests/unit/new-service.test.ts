@@ -1,0 +1,81 @@
+/**
+ * "One file is all it takes": a service added exactly as docs/CONTENT.md describes (a new file in content/services/,
+ * and a card on the overview page) passes the checks a pull request runs, in a copy of the project: the build with
+ * its content rules, the page-weight budgets, the SEO checks, and the browser tests of the menus and the overview.
+ */
+import { execFile } from 'node:child_process';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { astro, copyProject, repoRoot } from '../support/project-copy.ts';
+
+const run = promisify(execFile);
+let project: Awaited<ReturnType<typeof copyProject>>;
+
+/** The environment the checks run with in a pull request, without Vitest's own variables. */
+const env = () => ({
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$)/.test(name))),
+  NODE_ENV: 'production',
+  FORCE_COLOR: '0',
+  NO_COLOR: '1',
+  CI: 'true',
+});
+
+beforeAll(async () => {
+  project = await copyProject('new-service-');
+  for (const extra of ['tests', 'scripts', 'supabase', 'playwright.config.ts', 'vitest.config.ts']) {
+    await cp(join(repoRoot, extra), join(project.root, extra), { recursive: true });
+  }
+  // Step 1-4 of docs/CONTENT.md section 8: copy a similar page and give it its own name, order and words.
+  const template = await readFile(join(project.root, 'content/services/installation.mdx'), 'utf8');
+  await writeFile(
+    join(project.root, 'content/services/cloud-operations.mdx'),
+    template
+      .replace(/^order: \d+$/m, 'order: 11')
+      .replace(/^navLabel: .*$/m, 'navLabel: Cloud Operations')
+      .replace(/^  title: Installation & Configuration Services \| Kalpaka Technologies$/m, '  title: Cloud Operations Services | Kalpaka Technologies')
+      .replace('  tagline: Installation & Configuration', '  tagline: Cloud Operations')
+      .replace('  title: Infrastructure Set Up Right the First Time', '  title: Cloud Platforms Run Right Every Day')
+      .replace('  highlight: Right the First Time', '  highlight: Right Every Day')
+      .replace(/^coreService:\n(  .*\n)+/m, ''),
+  );
+  // Step 5: a card on the overview page.
+  const overview = join(project.root, 'content/pages/services.mdx');
+  const services = await readFile(overview, 'utf8');
+  const card = [
+    '      - title: Cloud Operations',
+    '        icon: cloud',
+    '        badge: 24/7 Monitoring',
+    '        description: We run your cloud platforms day to day, with monitoring, patching and cost reviews every month.',
+    '        features:',
+    '          - Round-the-clock monitoring',
+    '          - Patching and backups',
+    '          - Monthly cost reviews',
+    '        link: /services/cloud-operations',
+  ].join('\n');
+  await writeFile(overview, services.replace('        link: /services/bpo\n', `        link: /services/bpo\n${card}\n`));
+}, 60_000);
+
+afterAll(async () => {
+  await project?.remove();
+});
+
+it('builds, keeps its budgets and passes the SEO, menu and overview tests', { timeout: 300_000 }, async () => {
+  const cwd = project.root;
+  await astro(cwd, 'build');
+  expect((await readFile(join(cwd, 'dist/services/cloud-operations.html'), 'utf8'))).toContain('Cloud Platforms Run');
+  await run(process.execPath, ['scripts/size.ts'], { cwd, env: env() }).catch((error: { stdout?: string; stderr?: string }) => {
+    throw new Error(`npm run size failed in the copy:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  });
+  await run(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/unit/seo.test.ts'], { cwd, env: env() });
+  const playwright = await run(
+    process.execPath,
+    [join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test', 'tests/e2e/header.spec.ts', 'tests/e2e/content-pages.spec.ts', '--workers=2', '--reporter=line'],
+    { cwd, env: { ...env(), E2E_PORT: '4391' }, maxBuffer: 16 * 1024 * 1024 },
+  ).catch((error: { stdout?: string; stderr?: string }) => {
+    throw new Error(`browser tests failed in the copy:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  });
+  expect(playwright.stdout).toMatch(/\d+ passed/);
+  expect(playwright.stdout).not.toMatch(/failed/);
+});
