@@ -59,8 +59,8 @@ export default defineConfig({
   integrations: [
     mdx(),
     react(),
-    // The legacy paths' forwarding pages and the not-found page are not pages to index.
-    sitemap({ filter: (page) => !page.endsWith('/404') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
+    // The legacy paths' forwarding pages, the not-found page and the writers' editor are not pages to index.
+    sitemap({ filter: (page) => !page.endsWith('/404') && !page.endsWith('/admin') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
   ],
   vite: {
     plugins: [tailwindcss(), onlyPublicSupabaseKey],

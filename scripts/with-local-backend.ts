@@ -2,11 +2,14 @@
  * Runs a command (astro dev, astro preview) with the local Supabase stand-in beside it, so the contact
  * form works with no account and no configuration. Skips the backend when PUBLIC_SUPABASE_URL points
  * at a hosted project, and reuses whatever already listens on 54321 (another backend, `supabase start`).
+ * Beside it, decap-server, so the editor at /admin saves to content/ with no GitHub account (port
+ * DECAP_SERVER_PORT, 8081 by default; one that already answers there is reused).
  */
 import { spawn } from 'node:child_process';
 import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
 import { startLocalBackend, type LocalBackend } from './local-backend.ts';
 import { mailViewerUrl } from './lib/mail-catcher.ts';
+import { decapServerAnswers, startDecapServer, type DecapServer } from './lib/cms-local-server.ts';
 
 const command = process.argv.slice(2);
 if (command.length === 0 || command[0] === '--help') {
@@ -40,9 +43,22 @@ if (target && target !== localSupabaseUrl) {
   }
 }
 
+let decapServer: DecapServer | undefined;
+const decapPort = Number(process.env.DECAP_SERVER_PORT || 8081);
+if (await decapServerAnswers(decapPort)) {
+  console.log(`[cms] decap-server already answers on port ${decapPort}; /admin will use it.`);
+} else {
+  try {
+    decapServer = await startDecapServer({ root: process.cwd(), port: decapPort });
+    console.log(`[cms] Editor at /admin saves to content/ through decap-server on ${decapServer.url}.`);
+  } catch (error) {
+    console.error(`[cms] ${(error as Error).message}: /admin will not be able to save.`);
+  }
+}
+
 const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', shell: process.platform === 'win32' });
 const stop = async (code: number) => {
-  await backend?.close();
+  await Promise.all([backend?.close(), decapServer?.close()]);
   process.exit(code);
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));

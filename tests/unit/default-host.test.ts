@@ -30,7 +30,7 @@ beforeAll(async () => {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('No dist/index.html: run "npm run build" first (npm test does).');
   const port = await freePort();
   const inspectorPort = await freePort([port]);
-  host = spawn(join(root, 'node_modules/.bin/wrangler'), ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'warn'], {
+  host = spawn(join(root, 'node_modules/.bin/wrangler'), ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'warn', '--binding', 'GITHUB_CLIENT_ID=Iv1.test', '--binding', 'GITHUB_CLIENT_SECRET=test-secret'], {
     cwd: root,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
     detached: true,
@@ -51,6 +51,18 @@ afterAll(() => {
 });
 
 describe('the default host (Cloudflare Pages)', () => {
+  test('runs the editor’s sign-in functions (functions/admin/) beside the static site', async () => {
+    const start = await get('/admin/auth?provider=github&scope=repo');
+    expect(start.status).toBe(302);
+    const github = new URL(start.headers.get('location') ?? '');
+    expect(github.origin).toBe('https://github.com');
+    expect(github.searchParams.get('client_id')).toBe('Iv1.test');
+    expect(github.searchParams.get('redirect_uri')).toBe(`${origin}/admin/callback`);
+    const back = await get(`/admin/callback?code=x&state=${github.searchParams.get('state')}`);
+    expect(back.status, 'without the state cookie').toBe(400);
+    expect(back.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'sha256-/);
+  });
+
   test('answers the legacy service paths with permanent redirects', async () => {
     for (const [from, to] of Object.entries(redirects)) {
       const response = await get(from);

@@ -35,6 +35,7 @@ beforeAll(async () => {
       .replace(/^order: \d+$/m, 'order: 11')
       .replace(/^navLabel: .*$/m, 'navLabel: Cloud Operations')
       .replace(/^  title: Installation & Configuration Services \| Kalpaka Technologies$/m, '  title: Cloud Operations Services | Kalpaka Technologies')
+      .replace(/^  description: .*$/m, '  description: Day-to-day running of your cloud platforms, with round-the-clock monitoring, patching, backups and monthly cost reviews.')
       .replace('  tagline: Installation & Configuration', '  tagline: Cloud Operations')
       .replace('  title: Infrastructure Set Up Right the First Time', '  title: Cloud Platforms Run Right Every Day')
       .replace('  highlight: Right the First Time', '  highlight: Right Every Day')

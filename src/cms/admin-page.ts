@@ -1,0 +1,41 @@
+/**
+ * The /admin page: Decap CMS's shell, with a Content-Security-Policy of its own. The public pages' policy
+ * (src/config/security.ts) allows no inline styles; Decap styles itself with inline <style> elements, so this
+ * page allows those and string evaluation (see script-src), plus the GitHub API it reads and writes through, and nothing else beyond the site.
+ */
+
+/** Where the GitHub backend connects, and where GitHub serves writers' avatars. */
+export const githubOrigins = { api: 'https://api.github.com', avatars: 'https://avatars.githubusercontent.com' } as const;
+
+export function adminCsp(localBackendUrl?: string): string {
+  const local = localBackendUrl ? ` ${new URL(localBackendUrl).origin}` : '';
+  return [
+    "default-src 'self'",
+    // Decap checks its configuration with ajv, which compiles each validator with `new Function`.
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${githubOrigins.avatars}`,
+    `connect-src 'self' ${githubOrigins.api}${local}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export function adminPage(localBackendUrl?: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="content-security-policy" content="${adminCsp(localBackendUrl)}">
+<meta name="robots" content="noindex, nofollow">
+<title>Content editor</title>
+<link rel="cms-config-url" type="text/yaml" href="/admin/config.yml">
+<script src="/admin/cms-setup.js"></script>
+<script src="/admin/decap-cms.js"></script>
+</head>
+<body></body>
+</html>
+`;
+}

@@ -1,0 +1,20 @@
+/**
+ * Runs in the browser before Decap CMS (/admin/decap-cms.js): holds Decap's start until the collections'
+ * file format is registered, then starts it with /admin/config.yml (the page's `cms-config-url` link).
+ */
+import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts';
+
+interface DecapGlobal {
+  registerCustomFormat(name: string, extension: string, format: { fromFile: typeof fromFile; toFile: typeof toFile }): void;
+  init(): void;
+}
+
+const page = window as unknown as { CMS_MANUAL_INIT?: boolean; CMS?: DecapGlobal };
+page.CMS_MANUAL_INIT = true;
+
+document.addEventListener('DOMContentLoaded', () => {
+  const cms = page.CMS;
+  if (!cms) throw new Error('Decap CMS did not load (/admin/decap-cms.js).');
+  cms.registerCustomFormat(mdxFrontmatterFormat, 'mdx', { fromFile, toFile });
+  cms.init();
+});

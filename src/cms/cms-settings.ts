@@ -1,0 +1,19 @@
+/**
+ * The editor's settings for this build or dev server, from the environment:
+ * CMS_GITHUB_REPO (owner/name of the repository writers' pull requests go to), CMS_AUTH_URL (the OAuth
+ * proxy's base URL), DECAP_SERVER_PORT (decap-server's port under `npm run dev`, 8081 by default).
+ */
+import { SITE_URL } from '../config/site-url.ts';
+import { defaultGithubRepo, type CmsSettings } from './decap-config.ts';
+
+export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT || 8081);
+
+export function cmsSettings(): CmsSettings {
+  return {
+    siteUrl: SITE_URL,
+    githubRepo: process.env.CMS_GITHUB_REPO || defaultGithubRepo,
+    authUrl: process.env.CMS_AUTH_URL || undefined,
+    // Only `astro dev` offers the local backend; a built site signs writers in with GitHub.
+    localBackendUrl: import.meta.env.DEV ? `http://127.0.0.1:${decapServerPort()}/api/v1` : undefined,
+  };
+}

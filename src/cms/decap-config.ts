@@ -1,0 +1,72 @@
+/**
+ * The Decap CMS configuration served at /admin/config.yml: one collection per content folder, its fields read
+ * off the collection's zod schema (decap-fields.ts), saved through the GitHub backend as one pull request per
+ * change (editorial workflow), or straight to the working tree through decap-server when run locally.
+ */
+import type { z } from 'astro/zod';
+import { legalPage, page, subPage } from '../schemas/page.ts';
+import { objectFields, type DecapField } from './decap-fields.ts';
+import { mdxFrontmatterFormat } from './frontmatter-format.ts';
+
+/** The GitHub repository writers' pull requests go to; CMS_GITHUB_REPO at build time overrides it. */
+export const defaultGithubRepo = 'kalpaka-technologies/website';
+
+/** Each content folder, the schema its files pass (as src/content.config.ts pairs them) and the editor's name for it. */
+export const contentCollections: readonly { folder: string; label: string; schema: z.ZodType; create: boolean; identifier: string }[] = [
+  { folder: 'pages', label: 'Main pages', schema: page, create: false, identifier: 'seo.title' },
+  { folder: 'services', label: 'Services', schema: subPage, create: true, identifier: 'navLabel' },
+  { folder: 'consulting', label: 'Consulting', schema: subPage, create: true, identifier: 'navLabel' },
+  { folder: 'outsourcing', label: 'Outsourcing', schema: subPage, create: true, identifier: 'navLabel' },
+  { folder: 'legal', label: 'Legal pages', schema: legalPage, create: false, identifier: 'title' },
+];
+
+/** Top-level keys in the order writers put them in content/ (the schemas list `order` and `navLabel` last). */
+const writersOrder = ['seo', 'title', 'lastUpdated', 'summary', 'order', 'navLabel', 'coreService', 'hero', 'sections'];
+const inWritersOrder = (fields: DecapField[]) => fields.toSorted((a, b) => writersOrder.indexOf(a.name) - writersOrder.indexOf(b.name));
+
+/** The MDX body, edited as Markdown text: the rich-text mode would rewrite Markdown and `{{facts}}` it does not change. */
+const bodyField: DecapField = { name: 'body', label: 'Body', widget: 'markdown', modes: ['raw'], required: false };
+
+export interface CmsSettings {
+  siteUrl: string;
+  githubRepo: string;
+  /** Base URL of an OAuth proxy elsewhere; by default writers sign in through this site's /admin/auth. */
+  authUrl?: string;
+  /** decap-server's API, offered on localhost only; absent from the production build. */
+  localBackendUrl?: string;
+}
+
+export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
+  return {
+    backend: {
+      name: 'github',
+      repo: settings.githubRepo,
+      branch: 'main',
+      // Sign-in goes through this site's own functions (functions/admin/auth.ts), or a proxy elsewhere if one is named.
+      ...(settings.authUrl ? { base_url: settings.authUrl, auth_endpoint: 'auth' } : { base_url: new URL(siteUrl).origin, auth_endpoint: 'admin/auth' }),
+      squash_merges: true,
+      commit_messages: { create: 'Create {{collection}} “{{slug}}”', update: 'Update {{collection}} “{{slug}}”', delete: 'Delete {{collection}} “{{slug}}”' },
+    },
+    publish_mode: 'editorial_workflow',
+    ...(settings.localBackendUrl ? { local_backend: { url: settings.localBackendUrl, allowed_hosts: ['localhost', '127.0.0.1'] } } : {}),
+    // Required by Decap; the content has no images, so no collection offers an upload.
+    media_folder: 'public/uploads',
+    public_folder: '/uploads',
+    // An optional field left empty is left out of the file rather than written as ''.
+    omit_empty_optional_fields: true,
+    site_url: siteUrl,
+    collections: contentCollections.map(({ folder, label, schema, create, identifier }) => ({
+      name: folder,
+      label,
+      folder: `content/${folder}`,
+      extension: 'mdx',
+      format: mdxFrontmatterFormat,
+      create,
+      delete: false,
+      slug: '{{slug}}',
+      identifier_field: identifier,
+      summary: `{{${identifier}}}`,
+      fields: [...inWritersOrder(objectFields(schema)), bodyField],
+    })),
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * Decap CMS field definitions read off the zod schemas of src/schemas/, so the editor offers exactly the
+ * fields the build accepts: a field added to a schema appears in the editor, a field removed disappears.
+ */
+import type { z } from 'astro/zod';
+import { stat } from '../schemas/sections.ts';
+
+export interface DecapField {
+  name: string;
+  label: string;
+  widget: string;
+  required?: boolean;
+  hint?: string;
+  fields?: DecapField[];
+  field?: DecapField;
+  types?: DecapField[];
+  typeKey?: string;
+  summary?: string;
+  options?: string[];
+  value_type?: 'int' | 'float';
+  min?: number;
+  max?: number;
+  format?: string;
+  date_format?: string;
+  time_format?: boolean;
+  modes?: string[];
+}
+
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  out?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  discriminator?: string;
+  entries?: Record<string, string>;
+  values?: unknown[];
+}
+
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Strings writers write as paragraphs rather than one line. */
+const longText = new Set(['description', 'subtitle', 'answer', 'content', 'summary', 'note', 'paragraphs']);
+
+const labels: Readonly<Record<string, string>> = { seo: 'SEO', href: 'Link (a page like /contact, #anchor or https://…)', id: 'Anchor id', navLabel: 'Menu label', icon: 'Icon (a Lucide name, e.g. database)' };
+
+/** `lastUpdated` → `Last updated`. */
+export const labelOf = (name: string) =>
+  labels[name] ?? name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase()).replace(/(?<= )[A-Z]/g, (letter) => letter.toLowerCase());
+
+/** The schema a value must finally pass: wrappers (optional, default, preprocess) peeled off, and whether one made it optional. */
+function unwrap(schema: z.ZodType): { core: z.ZodType; optional: boolean } {
+  let core = schema;
+  let optional = false;
+  for (;;) {
+    const def = defOf(core);
+    if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault' || def.type === 'nullable') {
+      optional = true;
+      core = def.innerType!;
+    } else if (def.type === 'pipe') {
+      core = def.out!;
+    } else {
+      return { core, optional };
+    }
+  }
+}
+
+const summaryOf = (fields: readonly DecapField[]) => {
+  const shown = ['title', 'label', 'question', 'name', 'stage', 'area', 'level', 'text'].find((name) => fields.some((field) => field.name === name));
+  return shown ? `{{fields.${shown}}}` : undefined;
+};
+
+/**
+ * A stat is written either whole (`value: 30+`) or in parts; its schema turns the first into the second before
+ * checking, so `value` is in no shape and the parts are not all required.
+ */
+const statFields = (parts: DecapField[]): DecapField[] => [
+  { name: 'value', label: 'Value', widget: 'string', required: false, hint: 'The figure as written, like 30+ or {{yearsExperience}}; or leave empty and fill in number, prefix and suffix.' },
+  ...parts.map((field) => (field.name === 'label' ? field : { ...field, required: false })),
+];
+
+export function objectFields(schema: z.ZodType, skip: readonly string[] = []): DecapField[] {
+  if (schema === stat) return statFields(objectFields(unwrap(schema).core, skip));
+  const { core } = unwrap(schema);
+  const def = defOf(core);
+  if (def.type !== 'object') throw new Error(`expected an object schema, got ${def.type}`);
+  return Object.entries(def.shape!)
+    .filter(([name]) => !skip.includes(name))
+    .map(([name, child]) => decapField(name, child));
+}
+
+/** The Decap field for the schema of frontmatter key `name`. */
+export function decapField(name: string, schema: z.ZodType): DecapField {
+  const { core, optional } = unwrap(schema);
+  const def = defOf(core);
+  const base = { name, label: labelOf(name), ...(optional ? { required: false } : {}) };
+  switch (def.type) {
+    case 'string':
+      return { ...base, widget: longText.has(name) ? 'text' : 'string' };
+    case 'number':
+      return { ...base, widget: 'number', value_type: isInteger(core) ? 'int' : 'float' };
+    case 'boolean':
+      return { ...base, widget: 'boolean' };
+    case 'date':
+      // Kept as the text writers type (2025-08-18), which the schema coerces to a date.
+      return { ...base, widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false };
+    case 'enum':
+      return { ...base, widget: 'select', options: Object.values(def.entries!) };
+    case 'literal':
+      return { ...base, ...literalField(name, def.values!) };
+    case 'object': {
+      const fields = objectFields(schema === stat ? schema : core);
+      // Decap checks the required fields of an optional object even when the entry has none; the build still does.
+      const shown = optional ? fields.map((field) => ({ ...field, required: false })) : fields;
+      return { ...base, widget: 'object', fields: shown, ...optionalSummary(fields) };
+    }
+    case 'array':
+      return { ...base, ...listOf(name, def.element!) };
+    case 'union':
+      return { ...base, ...unionField(name, def) };
+    default:
+      throw new Error(`${name}: no Decap widget for a zod ${def.type}`);
+  }
+}
+
+const optionalSummary = (fields: readonly DecapField[]) => {
+  const summary = summaryOf(fields);
+  return summary ? { summary } : {};
+};
+
+function isInteger(schema: z.ZodType): boolean {
+  const checks = (defOf(schema) as Def & { checks?: { _zod: { def: { format?: string } } }[] }).checks ?? [];
+  return checks.some((check) => check._zod.def.format === 'safeint');
+}
+
+function listOf(name: string, element: z.ZodType): Pick<DecapField, 'widget' | 'field' | 'fields' | 'types' | 'typeKey' | 'summary'> {
+  const { core } = unwrap(element);
+  const def = defOf(core);
+  if (def.type === 'union' && def.discriminator) {
+    const types = def.options!.map((option) => {
+      const shape = defOf(option).shape!;
+      const type = String(defOf(shape[def.discriminator!]!).values![0]);
+      const fields = objectFields(option, [def.discriminator!]);
+      return { name: type, label: labelOf(type), widget: 'object', fields, ...optionalSummary(fields) };
+    });
+    return { widget: 'list', types, typeKey: def.discriminator };
+  }
+  const item = decapField(name, element);
+  if (item.widget === 'object') return { widget: 'list', fields: item.fields!, ...optionalSummary(item.fields!) };
+  const { required: _required, ...single } = item;
+  return { widget: 'list', field: { ...single, label: labelOf(name) } };
+}
+
+/** A set of numbers (`columns: 2 | 3 | 4`) becomes a bounded whole number, a set of words a choice. */
+function literalField(name: string, values: readonly unknown[]): Omit<DecapField, 'name' | 'label'> {
+  if (values.every((value) => typeof value === 'number')) return { widget: 'number', value_type: 'int', min: Math.min(...values), max: Math.max(...values) };
+  if (values.every((value) => typeof value === 'string')) return { widget: 'select', options: [...values] };
+  throw new Error(`${name}: no Decap widget for the literals ${values.join(', ')}`);
+}
+
+/**
+ * Numbers from a set of literals (`columns: 2 | 3 | 4`) become a bounded whole number. A text-or-object item
+ * (a checklist line, written `- Text` or `- title: … description: …`) becomes the object; the editor's file
+ * format (frontmatter-format.ts) turns bare text into `{ title }` on load and back on save.
+ */
+function unionField(name: string, def: Def): Omit<DecapField, 'name' | 'label'> {
+  const options = def.options!.map((option) => unwrap(option).core);
+  if (options.every((option) => defOf(option).type === 'literal')) return literalField(name, options.flatMap((option) => defOf(option).values!));
+  const object = options.find((option) => defOf(option).type === 'object');
+  const others = options.filter((option) => option !== object).map((option) => defOf(option).type);
+  if (object && others.every((type) => type === 'string')) {
+    const fields = objectFields(object);
+    return { widget: 'object', fields, ...optionalSummary(fields) };
+  }
+  throw new Error(`${name}: no Decap widget for a union of ${options.map((option) => defOf(option).type).join(', ')}`);
+}

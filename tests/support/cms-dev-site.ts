@@ -1,0 +1,57 @@
+/** A copy of the project served by `astro dev` with decap-server beside it, on free ports: the editor as a writer runs it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { startDecapServer, type DecapServer } from '../../scripts/lib/cms-local-server.ts';
+import { copyProject, repoRoot } from './project-copy.ts';
+
+export interface CmsDevSite {
+  root: string;
+  url: string;
+  close: () => Promise<void>;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`astro dev exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function startCmsDevSite(): Promise<CmsDevSite> {
+  const copy = await copyProject('cms-editor-');
+  let decap: DecapServer | undefined;
+  let astro: ChildProcess | undefined;
+  const close = async () => {
+    if (astro && astro.exitCode === null) {
+      const exited = new Promise((resolve) => astro!.once('exit', resolve));
+      astro.kill();
+      await exited;
+    }
+    await decap?.close();
+    await copy.remove();
+  };
+  try {
+    const decapPort = await freePort();
+    decap = await startDecapServer({ root: copy.root, port: decapPort });
+    const port = await freePort([decapPort]);
+    astro = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', '127.0.0.1'], {
+      cwd: copy.root,
+      env: { ...process.env, DECAP_SERVER_PORT: String(decapPort), ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', NODE_ENV: 'development' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${url}/admin/config.yml`, astro, 60_000);
+    return { root: copy.root, url, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The editor at /admin and the content schemas cannot drift: the Decap configuration is generated from the
+ * zod schemas (src/cms/decap-config.ts), and these tests fail, naming the field, when the editor lacks a field
+ * the schema or the content has, offers one the schema lacks, or when its file format would change a file.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { z } from 'astro/zod';
+import { parse } from 'yaml';
+import { describe, expect, test } from 'vitest';
+import { contentCollections, decapConfig } from '../../src/cms/decap-config.ts';
+import type { DecapField } from '../../src/cms/decap-fields.ts';
+import { fromFile, toFile } from '../../src/cms/frontmatter-format.ts';
+import { adminPage } from '../../src/cms/admin-page.ts';
+
+const content = join(import.meta.dirname, '../../content');
+const config = decapConfig({ siteUrl: 'https://www.example.com', githubRepo: 'owner/site' });
+
+const child = (prefix: string, name: string) => (prefix ? `${prefix}.${name}` : name);
+
+type Def = Record<string, unknown> & { type: string };
+const defOf = (schema: unknown) => (schema as { _zod: { def: Def } })._zod.def;
+
+/** Field paths of a zod schema, `sections[cards].items[].title` style, read independently of decap-fields.ts. */
+function schemaPaths(schema: z.ZodType, path = ''): string[] {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'nullable':
+      return schemaPaths(def.innerType as z.ZodType, path);
+    case 'pipe':
+      return schemaPaths(def.out as z.ZodType, path);
+    case 'object':
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([name, field]) => [child(path, name), ...schemaPaths(field, child(path, name))]);
+    case 'array': {
+      const element = defOf(def.element);
+      if (element.type !== 'union' || !element.discriminator) return schemaPaths(def.element as z.ZodType, `${path}[]`);
+      const key = element.discriminator as string;
+      return (element.options as z.ZodType[]).flatMap((option) => {
+        const type = (defOf((defOf(option).shape as Record<string, unknown>)[key]).values as string[])[0];
+        return schemaPaths(option, `${path}[${type}]`).filter((field) => field !== `${path}[${type}].${key}`);
+      });
+    }
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap((option) => schemaPaths(option, path));
+    default:
+      return [];
+  }
+}
+
+/** Field paths of Decap fields, in the same style. */
+function editorPaths(fields: readonly DecapField[], prefix = ''): string[] {
+  return fields.flatMap((field) => {
+    const path = child(prefix, field.name);
+    if (field.types) return [path, ...field.types.flatMap((type) => editorPaths(type.fields ?? [], `${path}[${type.name}]`))];
+    if (field.fields) return [path, ...editorPaths(field.fields, field.widget === 'list' ? `${path}[]` : path)];
+    return [path];
+  });
+}
+
+const normalise = (paths: string[]) => [...new Set(paths)].sort();
+
+/** The key paths the files of a folder use, in the same style (a section's keys under `sections[<type>]`). */
+function contentPaths(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => contentPaths(item, `${prefix}[]`));
+  if (value === null || typeof value !== 'object') return [];
+  const type = (value as { type?: unknown }).type;
+  const base = typeof type === 'string' && prefix.endsWith('sections[]') ? `${prefix.slice(0, -2)}[${type}]` : prefix;
+  return Object.entries(value).flatMap(([key, item]) => {
+    if (base !== prefix && key === 'type') return [];
+    const path = child(base, key);
+    return [path, ...contentPaths(item, path)];
+  });
+}
+
+const files = (folder: string) => readdirSync(join(content, folder)).filter((file) => file.endsWith('.mdx'));
+
+describe('the /admin editor configuration', () => {
+  for (const { folder, schema } of contentCollections) {
+    const collection = config.collections.find((item) => item.name === folder)!;
+    const editor = normalise(editorPaths(collection.fields));
+
+    test(`${folder}: every schema field is in the editor, and the editor has no other field`, () => {
+      // The MDX body is no frontmatter; a stat's `value` is its whole-figure form, split into parts before the schema's check.
+      const notInSchema = new Set(['body', 'sections[stats].items[].value']);
+      expect(editor.filter((path) => !notInSchema.has(path))).toEqual(normalise(schemaPaths(schema)));
+    });
+
+    test(`${folder}: every key used in content/${folder} is a field of the editor`, () => {
+      const used = normalise(files(folder).flatMap((file) => contentPaths(fromFile(readFileSync(join(content, folder, file), 'utf8')))));
+      expect(used.filter((path) => !editor.includes(path))).toEqual([]);
+    });
+
+    test(`${folder}: the editor's file format writes every file back with the same data`, () => {
+      for (const file of files(folder)) {
+        const text = readFileSync(join(content, folder, file), 'utf8');
+        const written = toFile(fromFile(text));
+        expect(parse(written.split('---')[1]!), file).toEqual(parse(text.split('---')[1]!));
+        expect(written.slice(written.indexOf('\n---', 3)), file).toBe(text.slice(text.indexOf('\n---', 3)));
+      }
+    });
+  }
+
+  test('checklist lines written as text are edited as titles and written back as text', () => {
+    const text = '---\nsections:\n  - type: checklist\n    title: T\n    items:\n      - One\n      - title: Two\n        description: More\n---\n';
+    expect(fromFile(text).sections).toEqual([{ type: 'checklist', title: 'T', items: [{ title: 'One' }, { title: 'Two', description: 'More' }] }]);
+    expect(toFile(fromFile(text))).toBe(text);
+  });
+
+  test('changes go to GitHub as pull requests; the local backend is offered only by the dev server', () => {
+    expect(config.backend).toMatchObject({ name: 'github', repo: 'owner/site', branch: 'main' });
+    expect(config.publish_mode).toBe('editorial_workflow');
+    expect(config).not.toHaveProperty('local_backend');
+    expect(decapConfig({ siteUrl: 'https://x.example', githubRepo: 'o/s', localBackendUrl: 'http://127.0.0.1:8081/api/v1' }).local_backend).toEqual({
+      url: 'http://127.0.0.1:8081/api/v1',
+      allowed_hosts: ['localhost', '127.0.0.1'],
+    });
+  });
+
+  test('/admin is not indexed and allows the site, the GitHub API and, in dev, the local backend only', () => {
+    const policyOf = (html: string) => /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(html)![1]!;
+    expect(adminPage()).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(policyOf(adminPage())).toBe(
+      "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://avatars.githubusercontent.com; " +
+        "connect-src 'self' https://api.github.com; object-src 'none'; base-uri 'self'; form-action 'self'",
+    );
+    expect(policyOf(adminPage('http://127.0.0.1:8081/api/v1'))).toContain("connect-src 'self' https://api.github.com http://127.0.0.1:8081;");
+  });
+});

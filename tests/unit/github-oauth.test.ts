@@ -1,0 +1,74 @@
+/** The editor's GitHub sign-in proxy (src/cms/github-oauth.ts), with GitHub's token endpoint answered here. */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { finishGithubSignIn, startGithubSignIn } from '../../src/cms/github-oauth.ts';
+
+const env = { GITHUB_CLIENT_ID: 'Iv1.client', GITHUB_CLIENT_SECRET: 'secret' };
+const site = 'https://www.example.com';
+
+function signIn() {
+  const response = startGithubSignIn(new Request(`${site}/admin/auth?provider=github&site_id=www.example.com&scope=repo`), env);
+  const location = new URL(response.headers.get('location') ?? '');
+  const state = location.searchParams.get('state') ?? '';
+  return { response, location, state, cookie: `__Host-cms-oauth-state=${state}` };
+}
+
+/** GitHub's token endpoint, as the proxy calls it: records the request and answers like GitHub. */
+function github(answer: Record<string, string>, status = 200) {
+  const calls: Array<{ url: string; body: Record<string, string> }> = [];
+  const fetchImpl = (async (url: string, init: RequestInit) => {
+    calls.push({ url, body: JSON.parse(String(init.body)) as Record<string, string> });
+    return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return { calls, fetchImpl };
+}
+
+describe('the editor’s GitHub sign-in', () => {
+  it('sends the writer to GitHub with the app, the callback on this site, the scope asked for and a state bound to a cookie', () => {
+    const { response, location, state } = signIn();
+    expect(response.status).toBe(302);
+    expect(location.origin + location.pathname).toBe('https://github.com/login/oauth/authorize');
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({ client_id: 'Iv1.client', redirect_uri: `${site}/admin/callback`, scope: 'repo' });
+    expect(state).toMatch(/^[0-9a-f]{48}$/);
+    expect(response.headers.get('set-cookie')).toBe(`__Host-cms-oauth-state=${state}; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=600`);
+  });
+
+  it('refuses other scopes, and says plainly when it is not set up', async () => {
+    expect(startGithubSignIn(new Request(`${site}/admin/auth?scope=admin:org`), env).status).toBe(400);
+    const missing = startGithubSignIn(new Request(`${site}/admin/auth`), {});
+    expect(missing.status).toBe(503);
+    expect(await missing.text()).toContain('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are missing');
+  });
+
+  it('exchanges the code and hands the token to the editor on this site only, under a policy that allows just its script', async () => {
+    const { state, cookie } = signIn();
+    const { calls, fetchImpl } = github({ access_token: 'gho_token123', token_type: 'bearer', scope: 'repo' });
+    const response = await finishGithubSignIn(new Request(`${site}/admin/callback?code=abc&state=${state}`, { headers: { cookie } }), env, fetchImpl);
+    expect(calls).toEqual([
+      { url: 'https://github.com/login/oauth/access_token', body: { client_id: 'Iv1.client', client_secret: 'secret', code: 'abc', redirect_uri: `${site}/admin/callback` } },
+    ]);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(JSON.stringify('authorization:github:success:{"token":"gho_token123","provider":"github"}'));
+    expect(html).toContain(`const origin = "${site}";`);
+    expect(html).not.toContain("'*'");
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(response.headers.get('content-security-policy')).toBe(`default-src 'none'; script-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'`);
+  });
+
+  it('sends no code to GitHub when the state is missing or not this browser’s, and reports GitHub’s refusal', async () => {
+    const { state } = signIn();
+    const { calls, fetchImpl } = github({ access_token: 'x' });
+    const forged = await finishGithubSignIn(new Request(`${site}/admin/callback?code=abc&state=${state}`, { headers: { cookie: '__Host-cms-oauth-state=other' } }), env, fetchImpl);
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain('authorization:github:error:');
+    expect(calls).toHaveLength(0);
+
+    const refused = github({ error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
+    const again = signIn();
+    const response = await finishGithubSignIn(new Request(`${site}/admin/callback?code=old&state=${again.state}`, { headers: { cookie: again.cookie } }), env, refused.fetchImpl);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('The code passed is incorrect or expired.');
+  });
+});
