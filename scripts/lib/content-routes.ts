@@ -7,6 +7,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { withFacts } from '../../src/config/facts.ts';
+import { frontmatterOf } from '../../src/lib/frontmatter.ts';
 import { SECTIONS, topLevelRoutes, type Section } from '../../src/config/routes.ts';
 
 const contentRoot = fileURLToPath(new URL('../../content/', import.meta.url));
@@ -22,8 +23,7 @@ export function contentEntries(folder: string, root = contentRoot): ContentEntry
     .filter((file) => file.endsWith('.mdx'))
     .map((file) => {
       const source = readFileSync(join(root, folder, file), 'utf8');
-      const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
-      const data = JSON.parse(withFacts(JSON.stringify(parse(frontmatter) ?? {}), () => undefined)) as Record<string, unknown>;
+      const data = JSON.parse(withFacts(JSON.stringify(parse(frontmatterOf(source)?.yaml ?? '') ?? {}), () => undefined)) as Record<string, unknown>;
       return { slug: basename(file, '.mdx'), data };
     });
 }

@@ -3,6 +3,7 @@
  * wrong with it and what to write instead, with the line and column where the YAML has that field.
  */
 import { isMap, isPair, isScalar, parseDocument, type Node } from 'yaml';
+import { frontmatterOf } from './frontmatter.ts';
 
 type Path = PropertyKey[];
 
@@ -126,10 +127,10 @@ export interface Position {
 
 /** Where the frontmatter of an MDX file has the field at `path` (1-based, in the whole file), or its nearest parent. */
 export function positionOf(source: string, path: Path, key?: string): Position | undefined {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source);
-  if (!match) return undefined;
-  const offset = match[0].indexOf(match[1]!);
-  const document = parseDocument(match[1]!, { keepSourceTokens: false });
+  const frontmatter = frontmatterOf(source);
+  if (!frontmatter) return undefined;
+  const { yaml, offset } = frontmatter;
+  const document = parseDocument(yaml, { keepSourceTokens: false });
   let node: Node | null | undefined = document.contents as Node | null;
   let at: number | undefined = node?.range?.[0];
   for (const step of [...path, ...(key === undefined ? [] : [key])]) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import type { z } from 'astro/zod';
@@ -83,7 +84,8 @@ function withPlainYamlErrors(entryTypes: EntryTypes): EntryTypes {
               const line = (error as { loc?: { line?: number } }).loc?.line;
               const text = line === undefined ? '' : (input.contents.split('\n')[line - 1] ?? '');
               error.message = `${yamlHint(error.message, text)}\n\nThe YAML parser said: ${error.message}`;
-              rememberContentProblem(input.fileUrl.pathname, error);
+              // Keyed as parseData's filePath is, so a fixed file clears it (a URL's pathname would be percent-encoded).
+              rememberContentProblem(fileURLToPath(input.fileUrl), error);
             }
             throw error;
           }

@@ -4,7 +4,7 @@
  * except by being sent as the enquiry itself; the honeypot is never kept.
  */
 import { persistentAtom } from '@nanostores/persistent';
-import { isServiceChoice, type EnquiryRow, type EnquiryValues } from './enquiry.ts';
+import { enquiryValues, hasContent, isServiceChoice, type EnquiryRow, type EnquiryValues } from './enquiry.ts';
 
 export const draftStorageKey = 'kalpaka:enquiry-draft';
 export const outboxStorageKey = 'kalpaka:enquiry-outbox';
@@ -25,21 +25,6 @@ export interface QueuedEnquiry {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** Values from storage, which the visitor (or an extension) may have changed: only known fields, only text. */
-export function readValues(raw: unknown): EnquiryValues | null {
-  if (!isObject(raw)) return null;
-  const service = text(raw.service);
-  const values: EnquiryValues = {
-    name: text(raw.name),
-    email: text(raw.email),
-    company: text(raw.company),
-    phone: text(raw.phone),
-    service: isServiceChoice(service) ? service : '',
-    message: text(raw.message),
-  };
-  return Object.values(values).some((value) => value !== '') ? values : null;
-}
 
 function readQueued(raw: unknown): QueuedEnquiry | null {
   if (!isObject(raw) || !isObject(raw.row)) return null;
@@ -72,8 +57,9 @@ function parse(encoded: string): unknown {
 
 export function decodeDraft(encoded: string): EnquiryDraft | null {
   const raw = parse(encoded);
-  const values = isObject(raw) ? readValues(raw.values) : null;
-  return values && isObject(raw) ? { values, savedAt: text(raw.savedAt) } : null;
+  if (!isObject(raw)) return null;
+  const values = enquiryValues(raw.values);
+  return hasContent(values) ? { values, savedAt: text(raw.savedAt) } : null;
 }
 
 export function decodeOutbox(encoded: string): QueuedEnquiry[] {
@@ -94,9 +80,5 @@ export const $outbox = persistentAtom<QueuedEnquiry[]>(outboxStorageKey, [], {
 
 /** The form's values as the draft to keep: nothing when every field is empty. */
 export function keepDraft(values: EnquiryValues): void {
-  const kept = readValues(values);
-  $draft.set(kept ? { values: kept, savedAt: new Date().toISOString() } : null);
+  $draft.set(hasContent(values) ? { values, savedAt: new Date().toISOString() } : null);
 }
-
-/** Whether any field holds something worth keeping. */
-export const hasDraftContent = (values: EnquiryValues): boolean => readValues(values) !== null;

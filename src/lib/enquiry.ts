@@ -25,6 +25,27 @@ export interface EnquiryRow {
 
 export const emptyEnquiry: EnquiryValues = { name: '', email: '', company: '', phone: '', service: '', message: '' };
 
+/**
+ * The form's values from any record of them (the form's FormData entries, or what the browser's storage returned,
+ * which anything in the browser may have changed): only the known fields, only text, only a known service.
+ */
+export function enquiryValues(raw: unknown): EnquiryValues {
+  const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const text = (name: keyof EnquiryValues) => (typeof record[name] === 'string' ? (record[name] as string) : '');
+  const service = text('service');
+  return {
+    name: text('name'),
+    email: text('email'),
+    company: text('company'),
+    phone: text('phone'),
+    service: isServiceChoice(service) ? service : '',
+    message: text('message'),
+  };
+}
+
+/** Whether any field holds something worth keeping. */
+export const hasContent = (values: EnquiryValues): boolean => Object.values(values).some((value) => value !== '');
+
 export function isServiceChoice(value: string): value is ServiceChoice {
   return (serviceChoices as readonly string[]).includes(value);
 }

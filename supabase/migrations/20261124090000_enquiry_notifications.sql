@@ -60,6 +60,18 @@ insert into public.enquiry_notifications (enquiry_id, created_at)
 select id, created_at from public.contact_submissions
 on conflict do nothing;
 
+-- Whether a notification is due now: owed and past its next attempt, or claimed by a run whose lease has run out.
+-- One definition for the claim and for the scheduler's "is anything owed?"; a plain SQL function without a SET
+-- clause (names are qualified instead), so the planner inlines it into either query.
+create function public.enquiry_notification_is_due(n public.enquiry_notifications)
+  returns boolean
+  language sql
+  stable
+as $$
+  select (n.status = 'pending' and n.next_attempt_at <= pg_catalog.now())
+      or (n.status = 'sending' and n.claimed_until <= pg_catalog.now());
+$$;
+
 -- Claims up to batch_size owed notifications for one run and returns them with their enquiries. Rows another run
 -- is claiming at the same moment are skipped (skip locked), and a claimed row is not owed again until its lease ends,
 -- so two runs never send the same notification, unless one dies after sending and before marking it (then the
@@ -82,8 +94,7 @@ as $$
   with owed as (
     select n.enquiry_id
     from public.enquiry_notifications n
-    where (n.status = 'pending' and n.next_attempt_at <= now())
-       or (n.status = 'sending' and n.claimed_until <= now())
+    where public.enquiry_notification_is_due(n)
     order by n.next_attempt_at, n.enquiry_id
     limit batch_size
     for update skip locked
@@ -142,10 +153,12 @@ as $$
   select count(*)::integer from owed_again;
 $$;
 
+revoke all on function public.enquiry_notification_is_due(public.enquiry_notifications) from public, anon, authenticated;
 revoke all on function public.claim_enquiry_notifications(integer, interval) from public, anon, authenticated;
 revoke all on function public.enquiry_notification_sent(uuid) from public, anon, authenticated;
 revoke all on function public.enquiry_notification_failed(uuid, integer, text, timestamptz) from public, anon, authenticated;
 revoke all on function public.retry_failed_enquiry_notifications() from public, anon, authenticated;
+grant execute on function public.enquiry_notification_is_due(public.enquiry_notifications) to service_role;
 grant execute on function public.claim_enquiry_notifications(integer, interval) to service_role;
 grant execute on function public.enquiry_notification_sent(uuid) to service_role;
 grant execute on function public.enquiry_notification_failed(uuid, integer, text, timestamptz) to service_role;
@@ -170,9 +183,7 @@ begin
     return;
   end if;
   if only_when_owed and not exists (
-    select 1 from public.enquiry_notifications n
-    where (n.status = 'pending' and n.next_attempt_at <= now())
-       or (n.status = 'sending' and n.claimed_until <= now())
+    select 1 from public.enquiry_notifications n where public.enquiry_notification_is_due(n)
   ) then
     return;
   end if;

@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { subPage } from '../../src/schemas/page.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
+import { frontmatterOf } from '../../src/lib/frontmatter.ts';
 import { startCmsDevSite, type CmsDevSite } from '../support/cms-dev-site.ts';
 
 const file = 'content/services/installation.mdx';
@@ -27,7 +28,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => site?.close());
 
-const frontmatterOf = (text: string) => parse(/^---\n([\s\S]*?)\n---\n/.exec(text)![1]!) as Record<string, unknown>;
+const frontmatterData = (text: string) => parse(frontmatterOf(text)!.yaml) as Record<string, unknown>;
 
 test('a writer edits a service in /admin and the page shows it', async ({ page }) => {
   test.slow();
@@ -60,7 +61,7 @@ test('a writer edits a service in /admin and the page shows it', async ({ page }
   // Only the two edited lines differ: no field dropped, reordered, requoted or added.
   const changed = after.split('\n').filter((line, index) => line !== before.split('\n')[index]);
   expect(changed).toEqual([`  title: ${newTitle}`, `      - title: ${newCard}`]);
-  expect(quotingFacts(subPage).safeParse(frontmatterOf(after)).error).toBeUndefined();
+  expect(quotingFacts(subPage).safeParse(frontmatterData(after)).error).toBeUndefined();
 
   await expect(async () => {
     const html = await (await fetch(`${site.url}/services/installation`)).text();

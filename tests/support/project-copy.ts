@@ -23,13 +23,17 @@ export async function copyProject(prefix: string): Promise<{ root: string; remov
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
+/**
+ * The environment for the project's own tools run from a test: without Vitest's variables (NODE_ENV=test would
+ * build React's development bundles, and VITEST makes Vite in the child behave as under test), without colours.
+ */
+export function toolEnv(nodeEnv: 'production' | 'development', extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const outside = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$)/.test(name)));
+  return { ...outside, NODE_ENV: nodeEnv, FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1', ...extra };
+}
+
 /** Runs the astro CLI in `root`; resolves with its output, or rejects with an error carrying code, stdout and stderr. */
 export function astro(root: string, ...args: string[]) {
   const bin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
-  return promisify(execFile)(process.execPath, [bin, ...args], {
-    cwd: root,
-    // Vitest sets NODE_ENV=test, which would build React's development bundles.
-    env: { ...process.env, NODE_ENV: 'production', FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  return promisify(execFile)(process.execPath, [bin, ...args], { cwd: root, env: toolEnv('production'), maxBuffer: 16 * 1024 * 1024 });
 }

@@ -6,9 +6,10 @@ import { blankCharacter, hasVisibleText } from '../../src/lib/visible-text.ts';
 import type { EnquiryRow } from '../../src/lib/enquiry.ts';
 import { migrationsDir } from '../../scripts/lib/repo-paths.ts';
 import {
-  createSupabaseRoles,
   databaseTargets,
   migrate,
+  oldPermissiveDefaults,
+  openMigrated,
   openThrowawayPostgres,
   queryAs,
   setRequestHeaders,
@@ -53,9 +54,7 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
   let db: TestDatabase;
 
   beforeAll(async () => {
-    db = await open();
-    await createSupabaseRoles(db);
-    await migrate(db);
+    ({ db } = await openMigrated(open));
   });
 
   afterAll(async () => {
@@ -425,14 +424,9 @@ describe.each(databaseTargets)('the migration on $label with the old permissive 
   let db: TestDatabase;
 
   beforeAll(async () => {
-    db = await open();
-    await createSupabaseRoles(db);
-    await db.exec(`
-      alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-      alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-      alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-    `);
-    expect(await migrate(db)).toHaveLength(readdirSync(migrationsDir).filter((file) => file.endsWith('.sql')).length);
+    const opened = await openMigrated(open, oldPermissiveDefaults);
+    db = opened.db;
+    expect(opened.applied).toHaveLength(readdirSync(migrationsDir).filter((file) => file.endsWith('.sql')).length);
   });
 
   afterAll(async () => {
@@ -484,9 +478,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL && cronDatabase))('the retention
   let db: TestDatabase;
 
   beforeAll(async () => {
-    db = await openThrowawayPostgres(process.env.DATABASE_URL!, cronDatabase);
-    await createSupabaseRoles(db);
-    await migrate(db);
+    ({ db } = await openMigrated(() => openThrowawayPostgres(process.env.DATABASE_URL!, cronDatabase)));
   });
 
   afterAll(async () => {

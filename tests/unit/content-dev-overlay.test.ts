@@ -9,7 +9,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { copyProject, repoRoot } from '../support/project-copy.ts';
+import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 let project: Awaited<ReturnType<typeof copyProject>>;
 let server: ReturnType<typeof spawn>;
@@ -26,15 +26,12 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-const withoutVitest = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([name]) => !/^(VITEST|TEST$)/.test(name)));
-
 beforeAll(async () => {
   project = await copyProject('dev-overlay-');
   const port = await freePort();
   server = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: project.root,
-    // Without Vitest's own variables, which make Vite in the child behave as under test.
-    env: { ...withoutVitest(process.env), NODE_ENV: 'development', FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+    env: toolEnv('development'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

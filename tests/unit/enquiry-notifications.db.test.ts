@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSupabaseRoles, databaseTargets, migrate, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
+import { databaseTargets, oldPermissiveDefaults, openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
 
 const insertSql = `insert into public.contact_submissions (id, name, email, company, phone, service, message)
   values ($1, 'Asha Rao', $2, 'Acme Pvt Ltd', null, 'Cloud Infrastructure', 'We would like to move our ERP to the cloud.')`;
@@ -36,6 +36,7 @@ async function claim(db: TestDatabase, batch: number, lease = '2 minutes'): Prom
 }
 
 const serviceFunctions = [
+  'public.enquiry_notification_is_due(public.enquiry_notifications)',
   'public.claim_enquiry_notifications(integer, interval)',
   'public.enquiry_notification_sent(uuid)',
   'public.enquiry_notification_failed(uuid, integer, text, timestamptz)',
@@ -48,9 +49,7 @@ describe.each(databaseTargets)('enquiry_notifications on $label', ({ open }) => 
   let db: TestDatabase;
 
   beforeAll(async () => {
-    db = await open();
-    await createSupabaseRoles(db);
-    await migrate(db);
+    ({ db } = await openMigrated(open));
   });
 
   afterAll(async () => {
@@ -215,13 +214,7 @@ describe.each(databaseTargets)('enquiry_notifications on $label with the old per
   let db: TestDatabase;
 
   beforeAll(async () => {
-    db = await open();
-    await createSupabaseRoles(db);
-    await db.exec(`
-      alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-      alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-    `);
-    await migrate(db);
+    ({ db } = await openMigrated(open, oldPermissiveDefaults));
   });
 
   afterAll(async () => {
@@ -242,31 +235,24 @@ describe.each(databaseTargets)('enquiry_notifications on $label with the old per
 });
 
 describe.runIf(Boolean(process.env.DATABASE_URL))('claims on PostgreSQL from concurrent sessions', () => {
-  let sessions: TestDatabase[] = [];
+  let db: TestDatabase & { url: string };
 
   beforeAll(async () => {
-    const db = await openThrowawayPostgres(process.env.DATABASE_URL!);
-    await createSupabaseRoles(db);
-    await migrate(db);
-    sessions = [db];
+    ({ db } = await openMigrated(() => openThrowawayPostgres(process.env.DATABASE_URL!)));
   });
 
   afterAll(async () => {
-    for (const session of sessions) await session.close();
+    await db?.close();
   });
 
   it('four runs claiming 300 owed notifications at once, 7 at a time, take each exactly once', async () => {
-    const [db] = sessions as [TestDatabase];
     await db.exec(`
       insert into public.contact_submissions (name, email, company, message)
       select 'Visitor ' || n, 'visitor' || n || '@example.com', 'Company ' || n, 'Message ' || n from generate_series(1, 300) n`);
-    const { rows } = await db.query<{ db: string }>('select current_database() as db');
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${rows[0]!.db}`;
     const pg = (await import('pg')).default;
     const runners = await Promise.all(
       Array.from({ length: 4 }, async () => {
-        const client = new pg.Client({ connectionString: url.toString() });
+        const client = new pg.Client({ connectionString: db.url });
         await client.connect();
         return client;
       }),

@@ -1,6 +1,7 @@
 /** What the form reads back from localStorage, which anything in the browser may have changed. */
 import { describe, expect, it } from 'vitest';
-import { decodeDraft, decodeOutbox, hasDraftContent } from '../../src/lib/enquiry-storage.ts';
+import { hasContent } from '../../src/lib/enquiry.ts';
+import { decodeDraft, decodeOutbox } from '../../src/lib/enquiry-storage.ts';
 import { isWorthQueueing } from '../../src/lib/enquiry-outbox.ts';
 
 const row = {
@@ -27,7 +28,7 @@ describe('the kept draft', () => {
 
   it('is nothing when broken or empty', () => {
     for (const encoded of ['{', 'null', '[]', '"text"', JSON.stringify({ values: { name: '' } })]) expect(decodeDraft(encoded)).toBeNull();
-    expect(hasDraftContent({ name: '', email: '', company: '', phone: '', service: '', message: '' })).toBe(false);
+    expect(hasContent({ name: '', email: '', company: '', phone: '', service: '', message: '' })).toBe(false);
   });
 });
 

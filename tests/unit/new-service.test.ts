@@ -8,19 +8,13 @@ import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { astro, copyProject, repoRoot } from '../support/project-copy.ts';
+import { astro, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 const run = promisify(execFile);
 let project: Awaited<ReturnType<typeof copyProject>>;
 
-/** The environment the checks run with in a pull request, without Vitest's own variables. */
-const env = () => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$)/.test(name))),
-  NODE_ENV: 'production',
-  FORCE_COLOR: '0',
-  NO_COLOR: '1',
-  CI: 'true',
-});
+/** The environment the checks run with in a pull request. */
+const env = () => toolEnv('production', { CI: 'true' });
 
 beforeAll(async () => {
   project = await copyProject('new-service-');

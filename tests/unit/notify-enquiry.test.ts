@@ -8,23 +8,17 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EnquiryRow } from '../../src/lib/enquiry.ts';
 import { denoBinary, serveFunction, type RunningFunction } from '../support/deno-function.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { createSupabaseRoles, migrate, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
+import { openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
 
 const entry = 'supabase/functions/notify-enquiry/index.ts';
 const token = `test-token-${randomUUID()}`;
 const staff = 'enquiries@company.test';
 
-interface Enquiry {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  service: string | null;
-  message: string;
-}
+/** An enquiry as the form sends it. */
+type Enquiry = EnquiryRow;
 
 it('type-checks under Deno, as Supabase bundles it', async () => {
   const { stderr } = await promisify(execFile)(denoBinary(), ['check', '--node-modules-dir=manual', entry], {
@@ -108,13 +102,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry under Deno, wi
   }
 
   beforeAll(async () => {
-    db = await openThrowawayPostgres(process.env.DATABASE_URL!);
-    await createSupabaseRoles(db);
-    await migrate(db);
-    const { rows } = await db.query<{ name: string }>('select current_database() as name');
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${rows[0]!.name}`;
-    databaseUrl = url.toString();
+    const opened = await openMigrated(() => openThrowawayPostgres(process.env.DATABASE_URL!));
+    db = opened.db;
+    databaseUrl = opened.db.url;
     smtp = await startSmtpSink();
     notifier = await serveFunction(entry, functionEnv());
   }, 90_000);

@@ -6,9 +6,9 @@ import type { EnquiryOutcome } from './EnquiryToasts.tsx';
 import { email, mailtoHref, phone, telHref } from '../../config/company.ts';
 import { enquiryLimits, serviceChoices } from '../../config/enquiry.ts';
 import { enquiryMessages } from '../../config/toasts.ts';
-import { honeypotFieldName, isHoneypotFilled, isServiceChoice, toRow, type EnquiryValues } from '../../lib/enquiry.ts';
+import { enquiryValues, hasContent, honeypotFieldName, isHoneypotFilled, toRow, type EnquiryValues } from '../../lib/enquiry.ts';
 import { cancelQueued, isWorthQueueing, queueEnquiry, sendQueuedEnquiries } from '../../lib/enquiry-outbox.ts';
-import { $draft, $outbox, keepDraft, hasDraftContent } from '../../lib/enquiry-storage.ts';
+import { $draft, $outbox, keepDraft } from '../../lib/enquiry-storage.ts';
 import { isRateLimited, submitEnquiry, type EnquiryError } from '../../lib/submit-enquiry.ts';
 import { getSupabase } from '../../lib/supabase-client.ts';
 import { hasVisibleText } from '../../lib/visible-text.ts';
@@ -101,18 +101,7 @@ function asEnquiryError(error: unknown): EnquiryError {
   return { message: error instanceof Error ? error.message : String(error), code: null, details: null, hint: null, status: 0 };
 }
 
-function readValues(data: FormData): EnquiryValues {
-  const text = (name: string) => String(data.get(name) ?? '');
-  const service = text('service');
-  return {
-    name: text('name'),
-    email: text('email'),
-    company: text('company'),
-    phone: text('phone'),
-    service: isServiceChoice(service) ? service : '',
-    message: text('message'),
-  };
-}
+const readValues = (data: FormData): EnquiryValues => enquiryValues(Object.fromEntries(data));
 
 /**
  * The contact form. Inputs are uncontrolled, so anything typed before hydration or before a failed
@@ -169,7 +158,7 @@ function Form() {
     // The browser may have put the values back itself (a reload); either way the visitor sees the kept draft.
     if (form && draft) {
       restoreDraft(form, draft.values);
-      if (hasDraftContent(readValues(new FormData(form)))) setRestoredDraft(draft.savedAt);
+      if (hasContent(readValues(new FormData(form)))) setRestoredDraft(draft.savedAt);
     }
     saveDraft();
     void sendQueued();

@@ -26,8 +26,11 @@ async function openPglite(): Promise<TestDatabase> {
   return PGlite.create('memory://');
 }
 
-/** A new database on the server at `serverUrl`, dropped on close; `name` replaces one left by an earlier run. */
-export async function openThrowawayPostgres(serverUrl: string, name = `contact_submissions_test_${randomBytes(6).toString('hex')}`): Promise<TestDatabase> {
+/** A new database on the server at `serverUrl` (its own URL in `url`), dropped on close; `name` replaces one left by an earlier run. */
+export async function openThrowawayPostgres(
+  serverUrl: string,
+  name = `contact_submissions_test_${randomBytes(6).toString('hex')}`,
+): Promise<TestDatabase & { url: string }> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
@@ -37,6 +40,7 @@ export async function openThrowawayPostgres(serverUrl: string, name = `contact_s
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   return {
+    url: url.toString(),
     exec: (sql) => client.query(sql),
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
     async close() {
@@ -60,6 +64,21 @@ export async function createSupabaseRoles(db: TestDatabase): Promise<void> {
 
 export async function migrate(db: TestDatabase): Promise<string[]> {
   return applyMigrations(db, migrationsDir);
+}
+
+/** What older Supabase projects grant by default: everything in `public` to the API roles. */
+export const oldPermissiveDefaults = `
+  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+`;
+
+/** A database from `open` with Supabase's roles, then `setupSql` (if any), then every migration; `applied` lists them. */
+export async function openMigrated<T extends TestDatabase>(open: () => Promise<T>, setupSql = ''): Promise<{ db: T; applied: string[] }> {
+  const db = await open();
+  await createSupabaseRoles(db);
+  if (setupSql) await db.exec(setupSql);
+  return { db, applied: await migrate(db) };
 }
 
 /** Runs one statement as an API role, like PostgREST does, and always switches back. */
