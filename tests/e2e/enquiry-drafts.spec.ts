@@ -123,8 +123,8 @@ test('with two tabs open when the connection returns, the enquiry is sent once',
   await second.goto('/contact').catch(() => undefined); // offline: the page cannot load, as on a phone without signal
   await second.close();
   const other = await context.newPage();
+  const posts = countPosts([first, other]); // before going online: the first tab sends on the 'online' event at once
   await context.setOffline(false);
-  const posts = countPosts([first, other]);
   await openForm(other);
   await expect(other.getByText(queuedNote)).toBeHidden({ timeout: 15_000 });
   await expect(first.getByText(queuedNote)).toBeHidden({ timeout: 15_000 });
