@@ -4,14 +4,14 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
-import { localSupabaseAnonKey, localSupabaseUrl } from './src/config/local-supabase.ts';
+import { localSupabaseAnonKey } from './src/config/local-supabase.ts';
 import { SITE_URL } from './src/config/site-url.ts';
 import { redirects } from './src/config/routes.ts';
-import { cspDirectives, cspSelf } from './src/config/security.ts';
 import { publicKeyProblem } from './src/lib/supabase-key.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { factsPlugin } from './src/lib/markdown-facts.ts';
 
 /**
@@ -33,6 +33,15 @@ const onlyPublicSupabaseKey = {
   },
 };
 
+/** `client:intent`: an island loads its code on the visitor's first focus, pointer or key down inside it. */
+const hydrateOnIntent = {
+  name: 'hydrate-on-intent',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string, entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'intent', entrypoint: fileURLToPath(new URL('./src/lib/hydrate-on-intent.ts', import.meta.url)) }),
+  },
+};
+
 export default defineConfig({
   site: SITE_URL,
   output: 'static',
@@ -47,18 +56,12 @@ export default defineConfig({
     // `{{name}}` in an MDX body becomes the fact of src/config/facts.ts (in frontmatter: src/schemas/facts.ts).
     processor: satteri({ mdastPlugins: [factsPlugin] }),
   },
-  // Every page carries its Content-Security-Policy in a <meta> tag, so it holds on any static host. Astro adds the
-  // hashes of the scripts it writes; the layout and components add those of their own inline styles and scripts.
-  security: {
-    csp: {
-      directives: cspDirectives(process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl),
-      scriptDirective: { resources: cspSelf },
-      styleDirective: { resources: cspSelf },
-    },
-  },
+  // Every page carries its Content-Security-Policy in a <meta> tag, so it holds on any static host; the document
+  // layout writes it with the hashes of exactly the inline scripts and styles the page has (src/lib/page-policy.ts).
   integrations: [
     mdx(),
     react(),
+    hydrateOnIntent,
     // The legacy paths' forwarding pages, the not-found page and the writers' editor are not pages to index.
     sitemap({ filter: (page) => !page.endsWith('/404') && !page.endsWith('/admin') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
   ],

@@ -11,8 +11,10 @@ export interface PageWeight {
   inlineCss: number;
   /** Stylesheets the page links. */
   css: number;
-  /** JavaScript files fetched before the visitor interacts: the page's script files and its islands' code (all hydrate without a click). */
+  /** JavaScript files fetched before the visitor interacts: the page's script files and the code of islands that hydrate by themselves. */
   jsOnLoad: number;
+  /** JavaScript files fetched on the visitor's first touch of an island (`client:intent`): its code and the renderer's. */
+  jsOnIntent: number;
   /** <img> tags that lack width/height or are not WebP, AVIF or SVG. */
   imageProblems: string[];
 }
@@ -64,13 +66,16 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
 
   const eager = new Set<string>();
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) await withImports(root, match[1]!, eager);
-  // Every island hydrates without waiting for a click (client:load, idle or visible), so its code counts.
+  // An island hydrates by itself (client:load, idle, visible, media), or on the visitor's first touch (client:intent).
+  const onIntent = new Set<string>();
   for (const island of html.matchAll(/<astro-island([^>]*)>/g)) {
     const attributes = island[1]!;
     const component = /component-url="([^"]+)"/.exec(attributes)?.[1];
     const renderer = /renderer-url="([^"]+)"/.exec(attributes)?.[1];
-    for (const url of [component, renderer]) if (url) await withImports(root, url, eager);
+    const counted = /\sclient="intent"/.test(attributes) ? onIntent : eager;
+    for (const url of [component, renderer]) if (url) await withImports(root, url, counted);
   }
+  for (const file of eager) onIntent.delete(file);
 
   return {
     path: sitePath(root, file),
@@ -78,6 +83,7 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
     inlineCss: gzipSize([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('')),
     css: await bytesOf(root, css),
     jsOnLoad: await bytesOf(root, eager),
+    jsOnIntent: await bytesOf(root, onIntent),
     imageProblems: imageProblems(html),
   };
 }

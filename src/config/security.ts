@@ -1,8 +1,8 @@
 /**
  * The site's security policy, in one place for both ways it reaches a visitor:
- * - `cspDirectives` go into every page's `<meta http-equiv="content-security-policy">` through Astro's
- *   `security.csp` (Astro adds `script-src` and `style-src` with the hashes of each page's own scripts
- *   and styles), so the policy holds on any static host, GitHub Pages included;
+ * - `cspDirectives` go into every page's `<meta http-equiv="content-security-policy">` (src/layouts/HtmlDocument.astro
+ *   adds `script-src` and `style-src` with the hashes of the page's own scripts and styles), so the policy holds on
+ *   any static host, GitHub Pages included;
  * - `headerRules` become `dist/_headers` for hosts that apply it (Cloudflare Pages, the default, and
  *   Netlify): what a meta tag cannot carry (HSTS, framing, MIME sniffing, referrer and permissions
  *   policies) and caching.
@@ -28,9 +28,6 @@ export function cspDirectives(supabaseUrl: string) {
   if (supabase.startsWith('https:')) directives.push('upgrade-insecure-requests');
   return directives;
 }
-
-/** Sources for `script-src` and `style-src` before Astro appends the page's hashes: no 'unsafe-inline'. */
-export const cspSelf = ["'self'"];
 
 const everyResponse = {
   // A meta policy cannot forbid framing; this header policy adds only that and is enforced alongside the page's own.

@@ -6,8 +6,10 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { enquiryValues, hasContent, isServiceChoice, type EnquiryRow, type EnquiryValues } from './enquiry.ts';
 
-export const draftStorageKey = 'kalpaka:enquiry-draft';
-export const outboxStorageKey = 'kalpaka:enquiry-outbox';
+/** Every key the form keeps in localStorage starts with this: the page loads the form's code at once if one is there. */
+export const enquiryStoragePrefix = 'kalpaka:enquiry-';
+export const draftStorageKey = `${enquiryStoragePrefix}draft`;
+export const outboxStorageKey = `${enquiryStoragePrefix}outbox`;
 
 export interface EnquiryDraft {
   values: EnquiryValues;

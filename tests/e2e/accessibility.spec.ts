@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { field, SITE_ROUTES, waitForHydration } from '../support/site.ts';
+import { contactFormSelector, field, SITE_ROUTES, startContactForm, waitForHydration } from '../support/site.ts';
 import { uniqueEmail } from '../support/enquiries.ts';
 
 /** WCAG 2.2 AA and axe's best practices; any violation, whatever its impact, fails. */
@@ -59,7 +59,7 @@ test.describe('interactive states', () => {
 
   async function submitValidEnquiry(page: Page) {
     await page.goto('/contact');
-    await waitForHydration(page, 'form[aria-label="Contact form"]');
+    await startContactForm(page);
     await field(page, 'Full Name').fill('Meera Iyer');
     await field(page, 'Email Address').fill(uniqueEmail('a11y'));
     await field(page, 'Message').fill('We need help migrating our ERP data to the cloud this quarter.');
@@ -80,10 +80,10 @@ test.describe('interactive states', () => {
 
   test('the contact form with a draft restored from an earlier visit', async ({ page }) => {
     await page.goto('/contact');
-    await waitForHydration(page, 'form[aria-label="Contact form"]');
+    await startContactForm(page);
     await field(page, 'Full Name').fill('Meera Iyer');
     await page.reload();
-    await waitForHydration(page, 'form[aria-label="Contact form"]');
+    await waitForHydration(page, contactFormSelector); // a kept draft loads the form's code at once
     await expect(page.getByRole('button', { name: 'Clear the form' })).toBeVisible();
     await expectNoViolations(page);
   });

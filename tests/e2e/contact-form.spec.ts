@@ -4,7 +4,7 @@ import { email as companyEmail, mailtoHref, phone, telHref } from '../../src/con
 import { rateLimitMessages } from '../../src/config/enquiry.ts';
 import { enquiryMessages } from '../../src/config/toasts.ts';
 import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
-import { field, waitForHydration } from '../support/site.ts';
+import { field, startContactForm } from '../support/site.ts';
 
 const SUCCESS = 'Message Sent Successfully! ✨';
 const SUCCESS_TEXT = "Thank you for reaching out. We'll get back to you within 24 hours.";
@@ -13,7 +13,7 @@ const REST = '**/rest/v1/contact_submissions**';
 
 async function openForm(page: Page) {
   await page.goto('/contact');
-  await waitForHydration(page, 'form[aria-label="Contact form"]');
+  await startContactForm(page);
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
 }
 

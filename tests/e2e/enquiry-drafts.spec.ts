@@ -1,14 +1,14 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { draftStorageKey, outboxStorageKey } from '../../src/lib/enquiry-storage.ts';
 import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
-import { field, waitForHydration } from '../support/site.ts';
+import { contactFormSelector, field, startContactForm, waitForHydration } from '../support/site.ts';
 
 const REST = '**/rest/v1/contact_submissions**';
 const queuedNote = 'Your message is saved in this browser.';
 
 async function openForm(page: Page) {
   await page.goto('/contact');
-  await waitForHydration(page, 'form[aria-label="Contact form"]');
+  await startContactForm(page);
 }
 
 async function fillAll(page: Page, email: string) {
@@ -51,7 +51,7 @@ test('what a visitor types comes back after a reload, and can be cleared', async
   expect(await stored(page, draftStorageKey)).not.toContain('bot text');
 
   await page.reload();
-  await waitForHydration(page, 'form[aria-label="Contact form"]');
+  await waitForHydration(page, contactFormSelector); // a kept draft loads the form's code without a touch
   await expect(field(page, 'Full Name')).toHaveValue('Anjali Menon');
   await expect(field(page, 'Email Address')).toHaveValue(email);
   await expect(field(page, 'Company')).toHaveValue('Menon Textiles');
@@ -66,7 +66,7 @@ test('what a visitor types comes back after a reload, and can be cleared', async
   await expect(field(page, 'Message')).toHaveValue('');
   expect(await stored(page, draftStorageKey)).toBeNull();
   await page.reload();
-  await waitForHydration(page, 'form[aria-label="Contact form"]');
+  await startContactForm(page);
   await expect(field(page, 'Full Name')).toHaveValue('');
 });
 
@@ -94,7 +94,8 @@ test('written offline, sent once when the connection returns, after the page was
   await context.setOffline(false);
   const later = await context.newPage();
   const posts = countPosts([later]);
-  await openForm(later);
+  await later.goto('/contact');
+  await waitForHydration(later, contactFormSelector); // the waiting enquiry loads the form's code without a touch
   await expect.poll(() => storedEnquiries(request, email).then((rows) => rows.length), { timeout: 15_000 }).toBe(1);
   await expect(later.getByText(queuedNote)).toBeHidden();
   await expect(later.getByText('Message Sent Successfully! ✨')).toBeVisible();
@@ -125,7 +126,7 @@ test('with two tabs open when the connection returns, the enquiry is sent once',
   const other = await context.newPage();
   const posts = countPosts([first, other]); // before going online: the first tab sends on the 'online' event at once
   await context.setOffline(false);
-  await openForm(other);
+  await other.goto('/contact');
   await expect(other.getByText(queuedNote)).toBeHidden({ timeout: 15_000 });
   await expect(first.getByText(queuedNote)).toBeHidden({ timeout: 15_000 });
   expect(await storedEnquiries(request, email)).toHaveLength(1);
@@ -141,7 +142,7 @@ test('can be cancelled, and then is never sent', async ({ context, page, request
   expect(await stored(page, outboxStorageKey)).toBeNull();
   await context.setOffline(false);
   await page.reload();
-  await waitForHydration(page, 'form[aria-label="Contact form"]');
+  await waitForHydration(page, contactFormSelector);
   await expect(field(page, 'Email Address')).toHaveValue(email); // the draft is still there to send by hand
   await page.waitForTimeout(1000);
   expect(await storedEnquiries(request, email)).toHaveLength(0);

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
-import { field, waitForHydration } from '../support/site.ts';
+import { field, startContactForm } from '../support/site.ts';
 
 test('a failing island part shows the error fallback with its message, and the form still sends', async ({ page, request }) => {
   await page.route('**/_astro/EnquiryToasts.*.js', (route) =>
@@ -17,7 +17,7 @@ test('a failing island part shows the error fallback with its message, and the f
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto('/contact');
-  await waitForHydration(page, 'form[aria-label="Contact form"]');
+  await startContactForm(page);
   const email = uniqueEmail('fallback');
   await field(page, 'Full Name').fill('Meera Iyer'); // the first keystroke loads the notifications
   await field(page, 'Email Address').fill(email);

@@ -3,7 +3,7 @@ import { email as companyEmail } from '../../src/config/company.ts';
 import { localSupabaseServiceRoleKey, localSupabaseUrl } from '../../src/config/local-supabase.ts';
 import { mailViewerUrl } from '../../scripts/lib/mail-catcher.ts';
 import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
-import { field, waitForHydration } from '../support/site.ts';
+import { field, startContactForm } from '../support/site.ts';
 
 interface ViewerMail {
   id: string;
@@ -18,7 +18,7 @@ test('an enquiry sent through the page reaches staff in the local mail viewer wi
   const email = uniqueEmail('notify');
   const message = `Please call us about moving 40 branch offices to the cloud (${email}).`;
   await page.goto('/contact');
-  await waitForHydration(page, 'form[aria-label="Contact form"]');
+  await startContactForm(page);
   await field(page, 'Full Name').fill('Meera Iyer');
   await field(page, 'Email Address').fill(email);
   await field(page, 'Company').fill('Iyer Logistics Pvt Ltd');

@@ -23,6 +23,17 @@ export async function waitForHydration(page: Page, selector: string): Promise<vo
   }, selector);
 }
 
+export const contactFormSelector = 'form[aria-label="Contact form"]';
+
+/**
+ * The contact form's code loads on the visitor's first touch (`client:intent`): this presses a pointer on the form,
+ * as a visitor starting on it does, and waits until the form has hydrated.
+ */
+export async function startContactForm(page: Page): Promise<void> {
+  await page.locator(contactFormSelector).dispatchEvent('pointerdown');
+  await waitForHydration(page, contactFormSelector);
+}
+
 /** A form control by the start of its label ("Message" also matches "Message (required)", not "Send Us a Message"). */
 export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));

@@ -1,12 +1,14 @@
 /**
  * Every page of the build carries a Content-Security-Policy that allows exactly its own inline scripts and
- * styles by hash: the browser tests prove what runs under it; this proves nothing inline goes unlisted,
- * including the stylesheet that comes before the policy in the head.
+ * styles by hash: the browser tests prove what runs under it; this proves nothing inline goes unlisted and
+ * nothing is listed that the page does not carry (except the stylesheet the contact form's toasts add later).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { cspHash } from '../../src/lib/csp-hash.ts';
+import { inlineCode } from '../../src/lib/page-policy.ts';
+import { sonnerStyleHashes } from '../../src/lib/sonner-style-hash.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
 /** Not /admin: the writers' editor (Decap CMS) has a policy of its own, checked in tests/unit/cms-config.test.ts. */
@@ -40,6 +42,22 @@ describe('the policy of each built page', () => {
       expect(inlineStyles.length, 'the page stylesheet').toBeGreaterThan(0);
       for (const script of inlineScripts) expect(scripts, script.slice(0, 80)).toContain(`'${cspHash(script)}'`);
       for (const style of inlineStyles) expect(styles, style.slice(0, 80)).toContain(`'${cspHash(style)}'`);
+
+      const later = html.includes('<astro-island') ? sonnerStyleHashes() : [];
+      expect(scripts.slice(1).sort(), 'no hash of a script the page does not carry').toEqual([...new Set(inlineScripts.map((script) => `'${cspHash(script)}'`))].sort());
+      expect(styles.slice(1).sort(), 'no hash of a style the page does not carry').toEqual([...new Set([...inlineStyles.map(cspHash), ...later].map((hash) => `'${hash}'`))].sort());
     });
   }
+});
+
+describe('the inline code a policy must allow', () => {
+  test('scripts a browser runs, speculation rules and styles; not data blocks or script files', () => {
+    const html = `<script>a()</script><script type="module">b()</script><script type="speculationrules">{"prefetch":[]}</script>
+      <script type="application/ld+json">{"@type":"Thing"}</script><script src="/c.js"></script><style>p{color:red}</style>
+      <noscript><p>no script</p></noscript><script>if (1 < 2 && "&amp;") d()</script>`;
+    expect(inlineCode(html)).toEqual({
+      scripts: ['a()', 'b()', '{"prefetch":[]}', 'if (1 < 2 && "&amp;") d()'],
+      styles: ['p{color:red}'],
+    });
+  });
 });

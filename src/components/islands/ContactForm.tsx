@@ -12,6 +12,7 @@ import { $draft, $outbox, keepDraft } from '../../lib/enquiry-storage.ts';
 import { isRateLimited, submitEnquiry, type EnquiryError } from '../../lib/submit-enquiry.ts';
 import { getSupabase } from '../../lib/supabase-client.ts';
 import { hasVisibleText } from '../../lib/visible-text.ts';
+import { takeHeldSubmit } from '../../lib/held-submit.ts';
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500';
@@ -104,11 +105,10 @@ function asEnquiryError(error: unknown): EnquiryError {
 const readValues = (data: FormData): EnquiryValues => enquiryValues(Object.fromEntries(data));
 
 /**
- * The contact form. Inputs are uncontrolled, so anything typed before hydration or before a failed
- * submission stays where it is; only success clears the form.
+ * The contact form. Its code loads on the visitor's first touch (`client:intent`); inputs are uncontrolled, so
+ * what is typed while it loads, or before a failed submission, stays where it is, and only success clears the form.
  */
 function Form() {
-  const [hydrated, setHydrated] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [Toasts, setToasts] = useState<ComponentType | null>(null);
   /** Shown in the form only if the notifications could not be downloaded or drawn. */
@@ -152,7 +152,6 @@ function Form() {
     });
 
   useEffect(() => {
-    setHydrated(true);
     const form = formRef.current;
     const draft = $draft.get();
     // The browser may have put the values back itself (a reload); either way the visitor sees the kept draft.
@@ -161,7 +160,10 @@ function Form() {
       if (hasContent(readValues(new FormData(form)))) setRestoredDraft(draft.savedAt);
     }
     saveDraft();
+    warmUp();
     void sendQueued();
+    // Send pressed while this code was loading: sent now, once.
+    if (form && takeHeldSubmit(form)) form.requestSubmit();
     const online = () => void sendQueued();
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
@@ -192,16 +194,8 @@ function Form() {
     }
   };
 
-  const warmedUp = useRef(false);
-  const onInput = () => {
-    warmUp();
-    saveDraft();
-  };
-
-  /** The first focus or keystroke starts downloading supabase-js and the notifications. */
+  /** The visitor has started on the form (that is what loaded this code): fetch supabase-js and the notifications. */
   const warmUp = () => {
-    if (warmedUp.current) return;
-    warmedUp.current = true;
     void getSupabase().catch(() => undefined);
     void mountToasts().catch(() => undefined);
   };
@@ -245,7 +239,8 @@ function Form() {
 
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} onFocus={warmUp} onInput={onInput} className="space-y-5" aria-label="Contact form">
+      {/* method="dialog": without JavaScript, pressing Send neither reloads the page nor puts the message in its address. */}
+      <form ref={formRef} method="dialog" onSubmit={onSubmit} onInput={saveDraft} className="space-y-5" aria-label="Contact form">
         <SavedEnquiryNotes
           restoredDraft={restoredDraft}
           onClearDraft={clearDraft}
@@ -312,7 +307,7 @@ function Form() {
         )}
         <button
           type="submit"
-          disabled={!hydrated || submitting}
+          disabled={submitting}
           className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-500 sm:w-auto"
         >
           {submitting ? 'Sending Message...' : 'Send Message'}
