@@ -41,7 +41,16 @@ test('without JavaScript the page says how to reach the company', async ({ brows
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/contact');
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+  // The Send button cannot be pressed, and Enter in a field neither reloads the page nor puts the message in its address.
+  const send = page.getByRole('button', { name: 'Send Message' });
+  expect(await send.evaluate((button) => getComputedStyle(button).pointerEvents)).toBe('none');
+  await page.getByLabel(/^Full Name/).fill('Meera Iyer');
+  await page.getByLabel(/^Email Address/).fill('meera@example.com');
+  await page.getByLabel(/^Message/).fill('Please call me back.');
+  await page.getByLabel(/^Email Address/).press('Enter');
+  await page.waitForTimeout(300);
+  expect(page.url()).toMatch(/\/contact$/);
+  await expect(page.getByLabel(/^Full Name/)).toHaveValue('Meera Iyer');
   await expect(page.getByRole('link', { name: /^Call Now/ })).toBeVisible();
   await context.close();
 });
