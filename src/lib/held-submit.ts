@@ -29,6 +29,13 @@ export function holdEarlySubmits(island: HTMLElement, onHold: () => void): void 
   );
 }
 
+/** Lets go of a held submission whose form's code failed to load: Send can be pressed again, and loads it again. */
+export function releaseHeldSubmit(island: HTMLElement): void {
+  island.removeAttribute(heldAttribute);
+  const button = submitButton(island);
+  if (button) button.disabled = false;
+}
+
 /**
  * Declares the form ready (from now on its own handler sees every submission) and tells whether a submission was
  * held for it; pressing Send twice in the wait still counts once.

@@ -6,7 +6,7 @@
  * allows it by its hash.
  */
 import type { ClientDirective } from 'astro';
-import { holdEarlySubmits } from './held-submit.ts';
+import { holdEarlySubmits, releaseHeldSubmit } from './held-submit.ts';
 
 export interface IntentOptions {
   /** The start of the localStorage keys that hold the island's work from an earlier visit (a draft, a queued message). */
@@ -28,10 +28,16 @@ const hydrateOnIntent: ClientDirective = (load, options, island) => {
   const start = async () => {
     if (started) return;
     started = true;
+    // Astro retries a failed download once, then reports the error and leaves the island as it was (still `ssr`).
     await (await load())();
+    if (island.hasAttribute('ssr')) {
+      // The code did not arrive (a dropped connection): the next touch, or Send pressed again, tries again.
+      started = false;
+      releaseHeldSubmit(island);
+    }
   };
   holdEarlySubmits(island, start);
-  for (const type of intentEvents) island.addEventListener(type, start, { capture: true, once: true, passive: true });
+  for (const type of intentEvents) island.addEventListener(type, start, { capture: true, passive: true });
   const { storedWork } = options.value as IntentOptions;
   if (storedWork && hasStored(storedWork)) void start();
 };

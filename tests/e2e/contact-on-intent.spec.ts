@@ -117,3 +117,28 @@ test('a field left invalid while the form is loading is reported, not sent', asy
   await expect(page.getByText('Message Sent Successfully! ✨')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
 });
+
+test("when the form's code fails to arrive, Send pressed again loads it again and sends once", async ({ page, request }) => {
+  const email = uniqueEmail('code-retry');
+  let refused = 0;
+  const formCode = /\/_astro\/ContactForm\.[^/]+\.js/; // with Astro's own retry, which adds a query
+  await page.route(formCode, (route) => {
+    refused += 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.goto('/contact');
+  await field(page, 'Full Name').click();
+  await page.keyboard.type('Farah Khan');
+  await field(page, 'Email Address').fill(email);
+  await field(page, 'Message').fill('Our warehouse scanners need support across three shifts.');
+  const send = page.getByRole('button', { name: 'Send Message' });
+  await send.click();
+  await expect.poll(() => refused).toBe(2);
+  await expect(send).toBeEnabled(); // not stuck: the visitor can press again
+  expect(await isHydrated(page)).toBe(false);
+
+  await page.unroute(formCode);
+  await send.click();
+  await expect(page.getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 20_000 });
+  expect(await storedEnquiries(request, email)).toHaveLength(1);
+});
