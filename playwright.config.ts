@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './tests/chromium.ts';
+import { chromiumLaunchOptions } from './scripts/shared/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4322);
 

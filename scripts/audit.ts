@@ -9,13 +9,13 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { siteRoutes } from './lib/content-routes.ts';
-import { gateFailures, MINIMUM_SCORES, NOT_FOUND_PATH, UNGATED } from './lib/audit-gate.ts';
-import { failingAuditList, scoreTable } from './lib/audit-table.ts';
-import { freePort } from './lib/free-port.ts';
-import { CHROMIUM_PATH, launchChromium, type HeadlessChromium } from './lib/headless-chromium.ts';
-import { auditPage, CATEGORIES, type PageAudit } from './lib/lighthouse-page.ts';
-import { describeMachine, machineLine } from './lib/machine.ts';
+import { siteRoutes } from './content/content-routes.ts';
+import { gateFailures, MINIMUM_SCORES, NOT_FOUND_PATH, UNGATED } from './audit/audit-gate.ts';
+import { failingAuditList, scoreTable } from './audit/audit-table.ts';
+import { freePort } from './shared/ports.ts';
+import { CHROMIUM_PATH, launchChromium, type HeadlessChromium } from './audit/headless-chromium.ts';
+import { auditPage, CATEGORIES, type PageAudit } from './audit/lighthouse-page.ts';
+import { describeMachine, machineLine } from './shared/machine.ts';
 import { serveDist } from './serve-dist.ts';
 
 const CI_ROUTES = [

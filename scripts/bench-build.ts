@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generatedServiceMdx, generatedSlug } from './lib/generated-services.ts';
-import { describeMachine, machineLine } from './lib/machine.ts';
-import { samplePeakRss } from './lib/process-tree-rss.ts';
+import { generatedServiceMdx, generatedSlug } from './bench/generated-services.ts';
+import { describeMachine, machineLine } from './shared/machine.ts';
+import { samplePeakRss } from './bench/process-tree-rss.ts';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const astroBin = join(repoRoot, 'node_modules/.bin/astro');

@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { localSupabaseAnonKey, localSupabaseServiceRoleKey } from '../src/config/local-supabase.ts';
+import { localSupabaseAnonKey } from '../src/config/local-supabase.ts';
+import { localSupabaseServiceRoleKey } from './local-backend/local-api-keys.ts';
 import type { EnquiryRow } from '../src/lib/enquiry.ts';
-import { httpRequest, loopbackAddress } from './lib/loopback-http.ts';
+import { httpRequest, loopbackAddress } from './shared/loopback-http.ts';
 import { startLocalBackend } from './local-backend.ts';
 
 const maxN = 20_000;

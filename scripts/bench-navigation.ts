@@ -6,10 +6,10 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
-import { chromiumLaunchOptions } from '../tests/chromium.ts';
+import { chromiumLaunchOptions } from './shared/chromium.ts';
 import { speculationRules } from '../src/config/speculation-rules.ts';
-import { freePort } from './lib/free-port.ts';
-import { slow4g, throttledDistServer, type DistServer } from './lib/throttled-dist.ts';
+import { freePort } from './shared/ports.ts';
+import { slow4g, throttledDistServer, type DistServer } from './bench/throttled-dist.ts';
 
 const usage = `Usage: npm run bench:navigation -- [--dwell 500] [--root dist]
 

@@ -3,10 +3,12 @@
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { localSupabasePort, localSupabaseServiceRoleKey, localSupabaseUrl } from '../src/config/local-supabase.ts';
-import { toCsv, toJson, toTable, type StoredEnquiry } from './lib/enquiry-export-format.ts';
-import { isListening, readDataDir, readViaApi } from './lib/enquiry-sources.ts';
-import { defaultDataDir } from './lib/repo-paths.ts';
+import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
+import { localSupabaseServiceRoleKey } from './local-backend/local-api-keys.ts';
+import { toCsv, toJson, toTable, type StoredEnquiry } from './enquiry-export/enquiry-export-format.ts';
+import { readDataDir, readViaApi } from './enquiry-export/enquiry-sources.ts';
+import { isListening } from './shared/ports.ts';
+import { defaultDataDir } from './local-backend/repo-paths.ts';
 
 const usage = `Usage: npm run enquiries -- [--json | --csv]
 

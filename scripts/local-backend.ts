@@ -8,13 +8,13 @@ import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { localSupabasePort } from '../src/config/local-supabase.ts';
-import { inMemory, openLocalDatabase } from './lib/local-database.ts';
-import { mailViewerUrl, startMailCatcher, type MailCatcher } from './lib/mail-catcher.ts';
-import { startLocalNotifier, type LocalNotifier } from './lib/local-notifier.ts';
-import { defaultDataDir, migrationsDir as defaultMigrationsDir } from './lib/repo-paths.ts';
-import { createTableRestApi } from './lib/table-rest-api.ts';
+import { inMemory, openLocalDatabase } from './local-backend/local-database.ts';
+import { mailViewerUrl, startMailCatcher, type MailCatcher } from './local-backend/mail-catcher.ts';
+import { startLocalNotifier, type LocalNotifier } from './local-backend/local-notifier.ts';
+import { defaultDataDir, migrationsDir as defaultMigrationsDir } from './local-backend/repo-paths.ts';
+import { createTableRestApi } from './local-backend/table-rest-api.ts';
 
-export interface LocalBackendOptions {
+interface LocalBackendOptions {
   port?: number;
   host?: string;
   /** A directory for the data, or `memory://` for a database that vanishes on close. */
@@ -119,7 +119,8 @@ without a Supabase account, answering as PostgREST does (see tests/unit/local-ba
 Every request runs as its key's role (anon or service_role), so grants, row level security,
 constraints and the rate-limit trigger decide. cf-connecting-ip is set from the connection, as
 Supabase's edge sets it. Applies supabase/migrations/*.sql and clears client addresses past their
-30 days at start; keys are the public \`supabase start\` demo keys (src/config/local-supabase.ts).
+30 days at start; keys are the public \`supabase start\` demo keys (anon in src/config/local-supabase.ts,
+service_role in scripts/local-backend/local-api-keys.ts).
 
 Options:
   --port N      port to listen on (default ${localSupabasePort})

@@ -7,7 +7,7 @@ import { brandMark } from '../src/config/brand-mark.ts';
 import { company } from '../src/config/company.ts';
 import { figures } from '../src/config/figures.ts';
 import { offices } from '../src/config/offices.ts';
-import { chromiumLaunchOptions } from '../tests/chromium.ts';
+import { chromiumLaunchOptions } from './shared/chromium.ts';
 
 if (process.argv.includes('--help')) {
   console.log('Usage: node scripts/og-image.ts\nWrites public/og-image.png (1200×630) from src/config.');

@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { parseArgs } from 'node:util';
 import { serveDist } from './serve-dist.ts';
-import { chromiumLaunchOptions } from '../tests/chromium.ts';
+import { chromiumLaunchOptions } from './shared/chromium.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

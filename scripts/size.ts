@@ -3,11 +3,11 @@
  * it loads before any interaction (module scripts in the page; island code that hydrates by itself), and of the
  * JavaScript the first touch of an island loads (`client:intent`: the contact form's code and React; what the form
  * imports after that, such as supabase-js, is not counted).
- * Exits non-zero when a budget in scripts/lib/budgets.ts is exceeded, naming the page and the bytes.
+ * Exits non-zero when a budget in scripts/page-weight/budgets.ts is exceeded, naming the page and the bytes.
  */
 import { parseArgs } from 'node:util';
-import { measureSite, type PageWeight } from './lib/page-weight.ts';
-import { budgetBreaches } from './lib/budgets.ts';
+import { measureSite, type PageWeight } from './page-weight/page-weight.ts';
+import { budgetBreaches } from './page-weight/budgets.ts';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false }, root: { type: 'string', default: 'dist' }, help: { type: 'boolean', default: false } } });
 if (values.help) {

@@ -8,8 +8,8 @@
 import { spawn } from 'node:child_process';
 import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
 import { startLocalBackend, type LocalBackend } from './local-backend.ts';
-import { mailViewerUrl } from './lib/mail-catcher.ts';
-import { decapServerAnswers, startDecapServer, type DecapServer } from './lib/cms-local-server.ts';
+import { mailViewerUrl } from './local-backend/mail-catcher.ts';
+import { decapServerAnswers, startDecapServer, type DecapServer } from './local-backend/cms-local-server.ts';
 
 const command = process.argv.slice(2);
 if (command.length === 0 || command[0] === '--help') {

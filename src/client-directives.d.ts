@@ -1,8 +1,11 @@
-import type { IntentOptions } from './lib/hydrate-on-intent.ts';
-
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrates on the visitor's first focus, pointer or key down inside the island (src/lib/hydrate-on-intent.ts). */
-    'client:intent'?: IntentOptions | boolean;
+    /**
+     * Hydrates on the visitor's first focus, pointer or key down inside the island, or at once when localStorage
+     * holds a key starting with `storedWork` (src/lib/hydrate-on-intent.ts).
+     */
+    'client:intent'?: { storedWork?: string } | boolean;
   }
 }
+
+export {};

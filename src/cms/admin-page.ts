@@ -5,9 +5,9 @@
  */
 
 /** Where the GitHub backend connects, and where GitHub serves writers' avatars. */
-export const githubOrigins = { api: 'https://api.github.com', avatars: 'https://avatars.githubusercontent.com' } as const;
+const githubOrigins = { api: 'https://api.github.com', avatars: 'https://avatars.githubusercontent.com' } as const;
 
-export function adminCsp(localBackendUrl?: string): string {
+function adminCsp(localBackendUrl?: string): string {
   const local = localBackendUrl ? ` ${new URL(localBackendUrl).origin}` : '';
   return [
     "default-src 'self'",

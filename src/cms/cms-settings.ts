@@ -6,7 +6,7 @@
 import { SITE_URL } from '../config/site-url.ts';
 import { defaultGithubRepo, type CmsSettings } from './decap-config.ts';
 
-export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT || 8081);
+const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT || 8081);
 
 export function cmsSettings(): CmsSettings {
   return {

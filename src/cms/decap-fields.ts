@@ -46,7 +46,7 @@ const longText = new Set(['description', 'subtitle', 'answer', 'content', 'summa
 const labels: Readonly<Record<string, string>> = { seo: 'SEO', href: 'Link (a page like /contact, #anchor or https://…)', id: 'Anchor id', navLabel: 'Menu label', icon: 'Icon (a Lucide name, e.g. database)' };
 
 /** `lastUpdated` → `Last updated`. */
-export const labelOf = (name: string) =>
+const labelOf = (name: string) =>
   labels[name] ?? name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase()).replace(/(?<= )[A-Z]/g, (letter) => letter.toLowerCase());
 
 /** The schema a value must finally pass: wrappers (optional, default, preprocess) peeled off, and whether one made it optional. */
@@ -91,7 +91,7 @@ export function objectFields(schema: z.ZodType, skip: readonly string[] = []): D
 }
 
 /** The Decap field for the schema of frontmatter key `name`. */
-export function decapField(name: string, schema: z.ZodType): DecapField {
+function decapField(name: string, schema: z.ZodType): DecapField {
   const { core, optional } = unwrap(schema);
   const def = defOf(core);
   const base = { name, label: labelOf(name), ...(optional ? { required: false } : {}) };

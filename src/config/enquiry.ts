@@ -2,7 +2,7 @@
 
 export const enquiryTable = 'contact_submissions';
 
-/** Spec section 3, in the spec's order: the "Service of Interest" choices. */
+/** The "Service of Interest" choices, in the order the form lists them ("Other" last). */
 export const serviceChoices = [
   'Data Migration Services',
   'Implementation Services',

@@ -23,12 +23,12 @@ export const facts = {
   talentPartnerUrl: talentPartner.contactUrl,
 } as const satisfies Record<string, string>;
 
-export type FactName = keyof typeof facts;
+type FactName = keyof typeof facts;
 
 export const isFactName = (name: string): name is FactName => Object.hasOwn(facts, name);
 
 /** `{{name}}`, with spaces allowed inside the braces. */
-export const factPlaceholder = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+const factPlaceholder = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 
 export const unknownFactMessage = (name: string) =>
   `{{${name}}} is not a fact of src/config/facts.ts (known: ${Object.keys(facts).map((fact) => `{{${fact}}}`).join(', ')})`;

@@ -1,4 +1,4 @@
-/** Marketing figures (SPEC section 9). Content quotes them by name (`{{yearsExperience}}`, src/config/facts.ts); the values live here once. */
+/** Marketing figures (years, projects, clients, savings…). Content quotes them by name (`{{yearsExperience}}`, src/config/facts.ts); the values live here once. */
 export const figures = {
   yearsExperience: '30+',
   projectsDelivered: '500+',

@@ -1,31 +1,41 @@
 /**
- * Routes. Top-level pages are fixed here; sub-pages of services, consulting and outsourcing are the
- * files of their content collections (content/<section>/<slug>.mdx → /<section>/<slug>).
+ * The site's pages. The top-level pages are listed here once, with the menus they appear in; the sub-pages of
+ * services, consulting and outsourcing are the files of their content collections
+ * (content/<section>/<slug>.mdx → /<section>/<slug>). Header, mobile menu, footer, breadcrumbs, sitemap and link
+ * checks all derive from these two sources (src/lib/menus.ts, src/lib/known-routes.ts).
  */
 
 export const SECTIONS = ['services', 'consulting', 'outsourcing'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-export interface Route {
+/** The menus a top-level page can appear in, in the order given below. */
+type Menu = 'header' | 'footer' | 'legal';
+
+interface TopLevelPage {
   path: string;
+  /** Its name in menus and breadcrumbs. */
   label: string;
+  /** Its name in the footer's quick links, where it differs. */
+  footerLabel?: string;
+  /** The section whose sub-pages it introduces: the header gives it a dropdown of them. */
+  section?: Section;
+  menus: readonly Menu[];
 }
 
-export const topLevelRoutes = [
-  { path: '/', label: 'Home' },
-  { path: '/about', label: 'About' },
-  { path: '/services', label: 'Services' },
-  { path: '/consulting', label: 'Consulting' },
-  { path: '/outsourcing', label: 'Outsourcing' },
-  { path: '/contact', label: 'Contact' },
-  { path: '/privacy-policy', label: 'Privacy Policy' },
-  { path: '/terms-condition', label: 'Terms & Conditions' },
-  { path: '/return-refund', label: 'Refund & Cancellation Policy' },
-] as const satisfies readonly Route[];
-
+export const topLevelPages = [
+  { path: '/', label: 'Home', menus: ['header'] },
+  { path: '/about', label: 'About', footerLabel: 'About Us', menus: ['header', 'footer'] },
+  { path: '/services', label: 'Services', section: 'services', menus: ['header', 'footer'] },
+  { path: '/consulting', label: 'Consulting', section: 'consulting', menus: ['header', 'footer'] },
+  { path: '/outsourcing', label: 'Outsourcing', section: 'outsourcing', menus: ['header', 'footer'] },
+  { path: '/contact', label: 'Contact', menus: ['footer'] },
+  { path: '/privacy-policy', label: 'Privacy Policy', menus: ['legal'] },
+  { path: '/terms-condition', label: 'Terms & Conditions', menus: ['legal'] },
+  { path: '/return-refund', label: 'Refund & Cancellation Policy', menus: ['legal'] },
+] as const satisfies readonly TopLevelPage[];
 
 /**
- * Paths that the spec's Services cards link to but that differ from the routed pages (SPEC section 2, note).
+ * Other paths in use for two services (outsourcing, technical support) that differ from their routed pages.
  * They are served as redirects so no visitor meets a 404.
  */
 export const redirects: Readonly<Record<string, string>> = {
@@ -34,3 +44,10 @@ export const redirects: Readonly<Record<string, string>> = {
 };
 
 export const sectionPath = (section: Section, slug: string): string => `/${section}/${slug}`;
+
+/** The top-level page that introduces `section`. */
+export function sectionOverview(section: Section): TopLevelPage {
+  const overview = topLevelPages.find((page): page is Extract<(typeof topLevelPages)[number], { section: Section }> => 'section' in page && page.section === section);
+  if (!overview) throw new Error(`No top-level page introduces the section "${section}"`);
+  return overview;
+}

@@ -8,7 +8,7 @@
  *   policies) and caching.
  */
 
-export interface HeaderRule {
+interface HeaderRule {
   /** A path pattern in the `_headers` format: `/*` for every response, `/_astro/*` for hashed assets. */
   path: string;
   headers: Readonly<Record<string, string>>;

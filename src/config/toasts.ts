@@ -1,6 +1,9 @@
 import { email, phone, responseTime } from './company.ts';
 
-/** The spec's notification constants (SPEC section 9); sonner's defaults for the rest (356 px wide, 14 px gap, 20 px swipe, 200 ms removal). */
+/**
+ * Notifications: at most 3 visible, each shown for 4 s, reached with Alt+T, announced as "Notifications", 14 px apart.
+ * The rest are sonner 2's defaults: 356 px wide, dismissed by a 45 px swipe, removed 200 ms after closing.
+ */
 export const toastSettings = {
   visibleToasts: 3,
   duration: 4000,

@@ -38,7 +38,7 @@ function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-export function closestKey(key: string, known: string[]): string | undefined {
+function closestKey(key: string, known: string[]): string | undefined {
   const limit = key.length >= 6 ? 2 : 1;
   const ranked = known.map((name) => ({ name, distance: editDistance(key.toLowerCase(), name.toLowerCase()) })).sort((a, b) => a.distance - b.distance);
   return ranked[0] && ranked[0].distance <= limit ? ranked[0].name : undefined;

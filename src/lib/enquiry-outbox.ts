@@ -31,7 +31,7 @@ function freshQueue(): QueuedEnquiry[] {
   }
 }
 
-export interface OutboxEvents {
+interface OutboxEvents {
   delivered(entry: QueuedEnquiry): void;
   /** The server refused it (4xx): it leaves the queue; the visitor still has the draft. */
   refused(entry: QueuedEnquiry, error: EnquiryError): void;

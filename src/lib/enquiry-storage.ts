@@ -11,7 +11,7 @@ export const enquiryStoragePrefix = 'kalpaka:enquiry-';
 export const draftStorageKey = `${enquiryStoragePrefix}draft`;
 export const outboxStorageKey = `${enquiryStoragePrefix}outbox`;
 
-export interface EnquiryDraft {
+interface EnquiryDraft {
   values: EnquiryValues;
   savedAt: string;
 }

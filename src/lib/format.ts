@@ -1,6 +1,6 @@
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** "18 Aug 2025": the form the spec uses for "Last updated". */
+/** "18 Aug 2025": the date form of the legal pages' "Last updated" line. */
 export function formatDate(date: Date): string {
   return dateFormat.format(date);
 }

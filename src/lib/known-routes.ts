@@ -3,9 +3,9 @@
  * so a content link to a page that does not exist fails the build. Node only (reads the file system).
  */
 import { existsSync } from 'node:fs';
-import { SECTIONS, redirects, topLevelRoutes, type Section } from '../config/routes.ts';
+import { SECTIONS, redirects, topLevelPages, type Section } from '../config/routes.ts';
 
-const topLevel = new Set<string>(topLevelRoutes.map((route) => route.path));
+const topLevel = new Set<string>(topLevelPages.map((page) => page.path));
 const contentRoot = new URL('../../content/', import.meta.url);
 
 function isSectionPage(path: string): boolean {
@@ -14,7 +14,7 @@ function isSectionPage(path: string): boolean {
   return existsSync(new URL(`${match[1]}/${match[2]}.mdx`, contentRoot));
 }
 
-export function isSitePath(path: string): boolean {
+function isSitePath(path: string): boolean {
   return topLevel.has(path) || path in redirects || isSectionPage(path);
 }
 

@@ -1,8 +1,12 @@
+/**
+ * The site's menus, derived from the top-level pages (src/config/routes.ts) and the sections' content
+ * collections: a new service file appears in the header dropdown, the mobile menu and, if it declares
+ * `coreService`, the footer, with nothing else to edit.
+ */
 import { getCollection } from 'astro:content';
-import { headerNav } from '../config/navigation.ts';
-import { SECTIONS, sectionPath, type Section } from '../config/routes.ts';
+import { SECTIONS, sectionPath, topLevelPages, type Section } from '../config/routes.ts';
 
-export interface MenuLink {
+interface MenuLink {
   label: string;
   href: string;
 }
@@ -21,14 +25,22 @@ async function sectionLinks(section: Section): Promise<MenuLink[]> {
   return (await sectionPages(section)).map((entry) => ({ label: entry.data.navLabel, href: sectionPath(section, entry.id) }));
 }
 
-/** The header menu: fixed top-level entries, with each section's dropdown read from its collection. */
+const inMenu = (menu: 'header' | 'footer' | 'legal') => topLevelPages.filter((page) => (page.menus as readonly string[]).includes(menu));
+
+/** The header and mobile menu: the header's top-level pages, each section's with a dropdown of its pages. */
 export async function headerMenu(): Promise<MenuItem[]> {
   return Promise.all(
-    headerNav.map(async (item) =>
-      'section' in item ? { label: item.label, href: item.href, children: await sectionLinks(item.section) } : { ...item },
+    inMenu('header').map(async (page) =>
+      'section' in page ? { label: page.label, href: page.path, children: await sectionLinks(page.section) } : { label: page.label, href: page.path },
     ),
   );
 }
+
+/** The footer's quick links. */
+export const footerQuickLinks: readonly MenuLink[] = inMenu('footer').map((page) => ({ label: 'footerLabel' in page ? page.footerLabel : page.label, href: page.path }));
+
+/** The footer's legal links. */
+export const legalLinks: readonly MenuLink[] = inMenu('legal').map((page) => ({ label: page.label, href: page.path }));
 
 /** The footer's Core Services: every sub-page that declares `coreService`, in its order. */
 export async function coreServices(): Promise<MenuLink[]> {
@@ -39,4 +51,10 @@ export async function coreServices(): Promise<MenuLink[]> {
     )
     .sort((a, b) => a.order - b.order)
     .map(({ label, href }) => ({ label, href }));
+}
+
+/** True when `href` is the current page or the section the current page belongs to. */
+export function isCurrentSection(href: string, currentPath: string): boolean {
+  if (href === '/') return currentPath === '/';
+  return currentPath === href || currentPath.startsWith(`${href}/`);
 }

@@ -1,6 +1,6 @@
 /**
  * The stylesheet one page needs, cut from the site's whole stylesheet at build time, so that HTML and CSS
- * arrive in the first round trip (the page weight budget in scripts/lib/budgets.ts).
+ * arrive in the first round trip (the page weight budget in scripts/page-weight/budgets.ts).
  *
  * Maintained tools do the work: PurgeCSS removes rules no element of the page can match (it understands
  * :is(), :where(), :not() and :has()); Tailwind's own scanner says which class names the page and the

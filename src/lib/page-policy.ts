@@ -39,7 +39,7 @@ export function inlineCode(html: string): { scripts: string[]; styles: string[] 
 
 type Hash = `sha256-${string}`;
 
-export interface PagePolicy {
+interface PagePolicy {
   /** The directives every page shares (src/config/security.ts). */
   directives: readonly string[];
   /** The page as rendered: head and body. */

@@ -1,8 +1,10 @@
 import { getCollection } from 'astro:content';
-import type { Section } from '../config/routes.ts';
+import { SECTIONS } from '../config/routes.ts';
 
-/** getStaticPaths for a section's sub-pages: the file name is the route slug. */
-export async function sectionStaticPaths(section: Section) {
-  const entries = await getCollection(section);
-  return entries.map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
+/** getStaticPaths for the sections' sub-pages: /<section>/<file name>, for every file of every section's collection. */
+export async function sectionStaticPaths() {
+  const perSection = await Promise.all(
+    SECTIONS.map(async (section) => (await getCollection(section)).map((entry) => ({ params: { section, slug: entry.id }, props: { section, entry } }))),
+  );
+  return perSection.flat();
 }

@@ -1,6 +1,6 @@
 /**
  * Stores one enquiry exactly once: every attempt has a deadline; what may be transient (no answer,
- * network, 5xx, 408, 429) is retried with the spec's backoff (1 s doubling, capped at 30 s, 3 retries);
+ * network, 5xx, 408, 429) is retried with backoff (1 s doubling, capped at 30 s, 3 retries);
  * "already stored" counts as success, because the row's client-chosen id makes the insert idempotent:
  * an earlier attempt, or an earlier submission of the same enquiry, may have been stored without an answer.
  */
@@ -8,7 +8,7 @@ import { enquiryTable, rateLimitMessages } from '../config/enquiry.ts';
 import type { EnquiryRow } from './enquiry.ts';
 
 /** The error object supabase-js resolves with (PostgrestError's fields). */
-export interface InsertError {
+interface InsertError {
   message: string;
   code?: string | null;
   details?: string | null;
@@ -35,9 +35,9 @@ export interface EnquiryError {
   status: number;
 }
 
-export type SubmitResult = { ok: true; attempts: number } | { ok: false; attempts: number; error: EnquiryError };
+type SubmitResult = { ok: true; attempts: number } | { ok: false; attempts: number; error: EnquiryError };
 
-export interface SubmitOptions {
+interface SubmitOptions {
   /** Retries after the first attempt. */
   retries?: number;
   /** How long one attempt may wait for an answer before it is abandoned (and retried). */
@@ -52,7 +52,7 @@ export const retryPolicy = { retries: 3, attemptTimeoutMs: 12_000, firstDelayMs:
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function isTransient(status: number): boolean {
+function isTransient(status: number): boolean {
   return status === 0 || status === 408 || status === 429 || status >= 500;
 }
 

@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { localSupabaseAnonKey, localSupabaseUrl } from '../config/local-supabase.ts';
 
 export const supabaseUrl: string = import.meta.env.PUBLIC_SUPABASE_URL || localSupabaseUrl;
-export const supabaseAnonKey: string = import.meta.env.PUBLIC_SUPABASE_ANON_KEY || localSupabaseAnonKey;
+const supabaseAnonKey: string = import.meta.env.PUBLIC_SUPABASE_ANON_KEY || localSupabaseAnonKey;
 
 let client: Promise<SupabaseClient> | undefined;
 
@@ -14,7 +14,7 @@ export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js')
     .then(({ createClient }) =>
       createClient(supabaseUrl, supabaseAnonKey, {
-        // SPEC section 6: the session lives in local storage, persisted and refreshed automatically.
+        // The session lives in local storage, persisted and refreshed automatically.
         auth: {
           storage: typeof window === 'undefined' ? undefined : window.localStorage,
           persistSession: true,

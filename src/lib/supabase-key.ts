@@ -6,7 +6,7 @@
  */
 
 /** Where the browser's key comes from (src/lib/supabase-client.ts). */
-export const publicKeyVariable = 'PUBLIC_SUPABASE_ANON_KEY';
+const publicKeyVariable = 'PUBLIC_SUPABASE_ANON_KEY';
 
 const useInstead = "use the project's publishable key (sb_publishable_…) or the legacy anon key from Project Settings → API";
 

@@ -1,8 +1,8 @@
 import { z } from 'astro/zod';
 import { isValidHref } from '../lib/known-routes.ts';
-import { isIconName } from '../components/ui/icon-names.ts';
+import { isIconName } from '../lib/icon-names.ts';
 
-/** A link target: a route of the spec's table, one of its redirects, an anchor, or an https/tel/mailto URL. */
+/** A link target: a page of this site (src/config/routes.ts, its redirects, or a file in content/), an anchor, or an https/tel/mailto URL. */
 export const href = z.string().refine(isValidHref, {
   error: (issue) => `"${String(issue.input)}" is not a page of this site (src/config/routes.ts or a file in content/) nor an https:, tel: or mailto: link`,
 });

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { hero, section } from './sections.ts';
+import { hero, listItem, section } from './sections.ts';
 import { seo } from './fields.ts';
 
 /** A page built from a hero and a list of sections; the MDX body is its prose. */
@@ -13,6 +13,8 @@ const pageFields = z.strictObject({
     .refine((sections) => sections.filter((item) => item.type === 'faq').length <= 1, {
       message: 'a page has at most one section of type "faq": merge the questions into one',
     }),
+  /** The short list beside the contact form ("Why Choose Us"); the contact page shows it, other pages have none. */
+  reasons: z.strictObject({ title: z.string().min(1), items: z.array(listItem).min(1) }).optional(),
 });
 
 type PageFields = z.infer<typeof pageFields>;

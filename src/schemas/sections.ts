@@ -32,11 +32,11 @@ const cards = z.strictObject({
   columns: z.literal([2, 3, 4]).default(3),
   variant: z.enum(['default', 'feature', 'compact']).default('default'),
   linkLabel: z.string().default('Learn More'),
-  /** Where a card without its own link points (SPEC: any other service card falls back to /contact). */
+  /** Where a card without its own link points (the services and outsourcing pages send them to /contact). */
   defaultLink: href.optional(),
 });
 
-const listItem = z.union([z.string().min(1), z.strictObject({ title: z.string().min(1), description: z.string().optional() })]);
+export const listItem = z.union([z.string().min(1), z.strictObject({ title: z.string().min(1), description: z.string().optional() })]);
 
 const checklist = z.strictObject({
   type: z.literal('checklist'),
@@ -140,7 +140,7 @@ const badges = z.strictObject({
   items: z.array(z.strictObject({ label: z.string(), icon: icon.optional() })).min(1),
 });
 
-export const testimonial = z.strictObject({
+const testimonial = z.strictObject({
   name: z.string(),
   role: z.string().optional(),
   company: z.string(),
@@ -204,7 +204,6 @@ export const section = z.discriminatedUnion('type', [
 
 export type Section = z.infer<typeof section>;
 export type SectionOf<T extends Section['type']> = Extract<Section, { type: T }>;
-export type Card = z.infer<typeof card>;
 export type Stat = z.infer<typeof stat>;
 
 export const hero = z.strictObject({

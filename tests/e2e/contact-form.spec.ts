@@ -170,11 +170,37 @@ test('the browser checks required fields and the email format before sending', a
     requests += 1;
     return route.continue();
   });
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  expect(await field(page, 'Full Name').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  const send = page.getByRole('button', { name: 'Send Message' });
+  /** Presses Send and returns the URL of a request to the backend seen within 1.5 s (one leaves within milliseconds), else null. */
+  const pressSend = async () => {
+    const sent = page.waitForRequest(REST, { timeout: 1_500 }).then(
+      (request) => request.url(),
+      () => null,
+    );
+    await send.click();
+    return sent;
+  };
+  const validityOf = (label: string) =>
+    field(page, label).evaluate((input: HTMLInputElement) => ({
+      valueMissing: input.validity.valueMissing,
+      typeMismatch: input.validity.typeMismatch,
+      message: input.validationMessage,
+    }));
+
+  // Nothing filled in: the first required field is refused, gets the focus and says why; nothing is sent.
+  expect(await pressSend(), 'a request reached the backend from an empty form').toBeNull();
+  await expect(field(page, 'Full Name'), 'the first invalid field has the focus').toBeFocused();
+  const name = await validityOf('Full Name');
+  expect(name.valueMissing).toBe(true);
+  expect(name.message, 'the browser describes what is missing').not.toBe('');
+
+  // Everything filled in but the email is malformed: now the email field is the one refused, focused and described.
   await fillRequired(page, 'not-an-email');
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  expect(await field(page, 'Email Address').evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+  expect(await pressSend(), 'a request reached the backend with a malformed email').toBeNull();
+  await expect(field(page, 'Email Address'), 'the invalid email field has the focus').toBeFocused();
+  const email = await validityOf('Email Address');
+  expect(email.typeMismatch).toBe(true);
+  expect(email.message, 'the browser describes what is wrong with the email').not.toBe('');
   expect(requests).toBe(0);
 });
 

@@ -2,7 +2,7 @@
  * The pages built from the content collections show what the spec lists (SPEC section 2), as a visitor
  * sees them: the counts, the order, the labels and where each button goes.
  */
-import { sectionCards } from '../../scripts/lib/content-routes.ts';
+import { sectionCards } from '../../scripts/content/content-routes.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { talentPartner } from '../../src/config/company.ts';

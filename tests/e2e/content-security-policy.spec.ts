@@ -10,6 +10,9 @@ import { openAndStay, SITE_ROUTES } from '../support/site.ts';
 
 const PAGES = [...SITE_ROUTES, '/no-such-page', ...Object.keys(redirects)];
 
+/** The Supabase project the build talks to: PUBLIC_SUPABASE_URL when set, else the local stand-in (as src/lib/supabase-client.ts). */
+const supabaseOrigin = new URL(process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl).origin;
+
 type Recorded = Window & { cspViolations: string[] };
 
 /** Records CSP violations from the page itself, before any of its scripts run. */
@@ -42,7 +45,7 @@ for (const path of PAGES) {
 
     const policy = await policyOf(page);
     expect(policy.get('default-src')).toEqual(["'self'"]);
-    expect(policy.get('connect-src')).toEqual(["'self'", new URL(localSupabaseUrl).origin]);
+    expect(policy.get('connect-src')).toEqual(["'self'", supabaseOrigin]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);

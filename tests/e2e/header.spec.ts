@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { sectionPages } from '../../scripts/lib/content-routes.ts';
+import { sectionPages } from '../../scripts/content/content-routes.ts';
 
 test.describe('desktop header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });

@@ -5,28 +5,101 @@ import { field } from '../support/site.ts';
 // Focus styles appear at once instead of fading in, so what is read is what a visitor ends up seeing.
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
+type Rgb = [number, number, number];
+
 interface Focused {
   /** The element's place in the expected tab order, or -1 when it was not expected to take focus. */
   index: number;
   description: string;
   /** Outline or box-shadow that marks focus (global.css gives every :focus-visible a 3 px outline). */
   indicator: string | null;
+  /** The indicator's colour as painted over `background` (sRGB), when there is an indicator. */
+  indicatorColor: Rgb | null;
+  /** The surface the indicator is drawn on: the first opaque background-color up the ancestors, with the translucent ones above it. */
+  background: Rgb;
+  /** Contrast ratio of the indicator against `background` (WCAG 2.2 non-text contrast asks for at least 3:1), or 0 without one. */
+  contrast: number;
   /** Out of view or covered by another element, such as the fixed header (WCAG 2.4.11). */
   obscured: boolean;
 }
 
-/** What has focus now, how it is marked and whether something hides it. */
-function focused(page: Page): Promise<Focused | null> {
-  return page.evaluate(() => {
+/** WCAG relative luminance of an sRGB colour. */
+function luminance([r, g, b]: Rgb): number {
+  const linear = (channel: number) => {
+    const c = channel / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG contrast ratio, from 1 (same colour) to 21 (black on white). */
+function contrastRatio(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** The focus indicators that fall short of 3:1 against their surface, described for a failure message. */
+function faint(entries: Focused[]): string[] {
+  return entries
+    .filter((entry) => entry.contrast < 3)
+    .map((entry) => `${entry.description}: ${entry.indicator ?? 'no indicator'} is ${entry.contrast.toFixed(2)}:1 on rgb(${entry.background.join(', ')})`);
+}
+
+/** What has focus now, how it is marked, on what surface, and whether something hides it. */
+async function focused(page: Page): Promise<Focused | null> {
+  const now = await page.evaluate(async () => {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return null;
+    // Read the colours a visitor ends up seeing: reduced motion shortens transitions to 0.01 ms, but a transition from
+    // the unfocused outline colour still only ends on the next frame (read before it, the old colour comes back).
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
     const style = getComputedStyle(element);
     const transparent = (color: string) => color === 'transparent' || /rgba\(.*,\s*0\)$/.test(color);
-    const outline =
-      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && !transparent(style.outlineColor)
-        ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`
-        : null;
+    const hasOutline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && !transparent(style.outlineColor);
+    const outline = hasOutline ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}` : null;
     const ring = style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : null;
+    // A computed box-shadow starts with its colour: "rgb(…) 0px 0px 0px 3px" or "oklch(…) …".
+    const ringColor = ring ? (/^\s*([a-z-]+\([^)]*\)|#[0-9a-f]+|[a-z]+)/i.exec(style.boxShadow)?.[1] ?? null) : null;
+    const indicatorColor = hasOutline ? style.outlineColor : ringColor;
+
+    // Colours may be written in any CSS syntax (Tailwind's are oklch): a 1x1 canvas paints them and reads sRGB back,
+    // and its source-over painting composites translucent layers as the page does.
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const paint = canvas.getContext('2d', { willReadFrequently: true })!;
+    const pixel = () => [...paint.getImageData(0, 0, 1, 1).data] as [number, number, number, number];
+    const alphaOf = (color: string) => {
+      paint.clearRect(0, 0, 1, 1);
+      paint.fillStyle = 'transparent'; // a colour the canvas cannot parse would otherwise keep the previous one
+      paint.fillStyle = color;
+      paint.fillRect(0, 0, 1, 1);
+      return pixel()[3];
+    };
+    // An outline (offset >= 0, as global.css sets) or a ring drawn outside the element lies on its parent's surface;
+    // an inset one lies on the element's own.
+    const outside = hasOutline ? parseFloat(style.outlineOffset) >= 0 : !/\binset\b/.test(style.boxShadow);
+    const layers: string[] = [];
+    for (let node: Element | null = outside ? element.parentElement : element; node; node = node.parentElement) {
+      const color = getComputedStyle(node).backgroundColor;
+      const alpha = alphaOf(color);
+      if (alpha > 0) layers.unshift(color);
+      if (alpha === 255) break;
+    }
+    paint.clearRect(0, 0, 1, 1);
+    for (const color of ['#fff', ...layers]) {
+      paint.fillStyle = color;
+      paint.fillRect(0, 0, 1, 1);
+    }
+    const background = pixel().slice(0, 3) as [number, number, number];
+    let painted: [number, number, number] | null = null;
+    if (indicatorColor) {
+      paint.fillStyle = indicatorColor;
+      paint.fillRect(0, 0, 1, 1);
+      painted = pixel().slice(0, 3) as [number, number, number];
+    }
+
     const box = element.getBoundingClientRect();
     const onTop = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     const obscured = !onTop || !(element.contains(onTop) || onTop.contains(element));
@@ -35,9 +108,13 @@ function focused(page: Page): Promise<Focused | null> {
       index: Number(element.dataset.tabOrder ?? -1),
       description: `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> "${label}"`,
       indicator: outline ?? ring,
+      indicatorColor: painted,
+      background,
       obscured,
     };
   });
+  if (!now) return null;
+  return { ...now, contrast: now.indicator && now.indicatorColor ? contrastRatio(now.indicatorColor, now.background) : 0 };
 }
 
 /**
@@ -128,7 +205,8 @@ test.describe('desktop 1280x800', () => {
     expect(order, 'tab order differs from the document order').toEqual(expected.map((_, index) => index));
 
     const unmarked = visited.filter((entry) => !entry.indicator).map((entry) => entry.description);
-    expect(unmarked, 'focused without a visible focus indicator').toEqual([]);
+    expect(unmarked, 'focused without a focus indicator').toEqual([]);
+    expect(faint(visited), 'focus indicator below 3:1 against the surface behind it').toEqual([]);
     const hidden = visited.filter((entry) => entry.obscured).map((entry) => entry.description);
     expect(hidden, 'focused element out of view or covered (by the fixed header?)').toEqual([]);
   });
@@ -183,7 +261,8 @@ test.describe('phone 390x844', () => {
     await page.keyboard.press('Tab');
     await expect(dataMigration).toBeFocused();
     const focus = await focused(page);
-    expect(focus?.indicator, 'focused menu link without a visible focus indicator').toBeTruthy();
+    expect(focus?.indicator, 'focused menu link without a focus indicator').toBeTruthy();
+    expect(faint([focus!]), 'focused menu link: indicator below 3:1 against the menu').toEqual([]);
 
     await page.keyboard.press('Escape');
     await expect(mobileNav).toBeHidden();
@@ -219,7 +298,9 @@ test('the contact form can be filled and sent with the keyboard alone', async ({
   await page.keyboard.press('Tab');
   const send = page.getByRole('button', { name: 'Send Message' });
   await expect(send).toBeFocused();
-  expect((await focused(page))?.indicator, 'the Send Message button shows no focus indicator').toBeTruthy();
+  const sendFocus = await focused(page);
+  expect(sendFocus?.indicator, 'the Send Message button shows no focus indicator').toBeTruthy();
+  expect(faint([sendFocus!]), 'the Send Message button: indicator below 3:1 against the form').toEqual([]);
   await page.keyboard.press('Enter');
 
   await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully!')).toBeVisible();

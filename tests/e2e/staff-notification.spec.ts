@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { email as companyEmail } from '../../src/config/company.ts';
-import { localSupabaseServiceRoleKey, localSupabaseUrl } from '../../src/config/local-supabase.ts';
-import { mailViewerUrl } from '../../scripts/lib/mail-catcher.ts';
+import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
+import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
+import { mailViewerUrl } from '../../scripts/local-backend/mail-catcher.ts';
 import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
 import { field, startContactForm } from '../support/site.ts';
 

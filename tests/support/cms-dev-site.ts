@@ -1,8 +1,8 @@
 /** A copy of the project served by `astro dev` with decap-server beside it, on free ports: the editor as a writer runs it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/lib/free-port.ts';
-import { startDecapServer, type DecapServer } from '../../scripts/lib/cms-local-server.ts';
+import { freePort } from '../../scripts/shared/ports.ts';
+import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 import { copyProject, repoRoot } from './project-copy.ts';
 
 export interface CmsDevSite {

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import { localSupabaseServiceRoleKey, localSupabaseUrl } from '../../src/config/local-supabase.ts';
-import type { StoredEnquiry } from '../../scripts/lib/enquiry-export-format.ts';
+import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
+import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
+import type { StoredEnquiry } from '../../scripts/enquiry-export/enquiry-export-format.ts';
 
 /** Reads stored enquiries from the local backend as staff do (service role), filtered by email. */
 export async function storedEnquiries(request: APIRequestContext, email: string): Promise<StoredEnquiry[]> {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { redirects } from '../../src/config/routes.ts';
-import { siteRoutes } from '../../scripts/lib/content-routes.ts';
+import { siteRoutes } from '../../scripts/content/content-routes.ts';
 
 /** Every route the content builds (derived from content/, so a writer's new page is tested too). */
 export const SITE_ROUTES = siteRoutes();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressRetentionDays, enquiryLimits, rateLimitMessages, serviceChoices } from '../../src/config/enquiry.ts';
 import { blankCharacter, hasVisibleText } from '../../src/lib/visible-text.ts';
 import type { EnquiryRow } from '../../src/lib/enquiry.ts';
-import { migrationsDir } from '../../scripts/lib/repo-paths.ts';
+import { migrationsDir } from '../../scripts/local-backend/repo-paths.ts';
 import {
   databaseTargets,
   migrate,

@@ -7,8 +7,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../chromium.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { chromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
+import { freePort } from '../../scripts/shared/ports.ts';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 let project: Awaited<ReturnType<typeof copyProject>>;

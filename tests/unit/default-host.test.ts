@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { freePort } from '../../scripts/shared/ports.ts';
 import { redirects } from '../../src/config/routes.ts';
 
 const root = join(import.meta.dirname, '../..');

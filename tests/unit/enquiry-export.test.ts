@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { localSupabaseAnonKey, localSupabaseServiceRoleKey } from '../../src/config/local-supabase.ts';
-import { toCsv, toJson, toTable, type StoredEnquiry } from '../../scripts/lib/enquiry-export-format.ts';
-import { readViaApi } from '../../scripts/lib/enquiry-sources.ts';
-import { httpRequest, loopbackAddress } from '../../scripts/lib/loopback-http.ts';
+import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
+import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
+import { toCsv, toJson, toTable, type StoredEnquiry } from '../../scripts/enquiry-export/enquiry-export-format.ts';
+import { readViaApi } from '../../scripts/enquiry-export/enquiry-sources.ts';
+import { httpRequest, loopbackAddress } from '../../scripts/shared/loopback-http.ts';
 import { startLocalBackend } from '../../scripts/local-backend.ts';
 
 const tricky: StoredEnquiry = {

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientAddressRetentionDays } from '../../src/config/enquiry.ts';
-import { localSupabaseAnonKey, localSupabaseServiceRoleKey } from '../../src/config/local-supabase.ts';
+import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
+import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { startLocalBackend } from '../../scripts/local-backend.ts';
-import { httpRequest } from '../../scripts/lib/loopback-http.ts';
+import { httpRequest } from '../../scripts/shared/loopback-http.ts';
 
 const dataDirs: string[] = [];
 afterAll(async () => {

@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localSupabaseAnonKey, localSupabaseServiceRoleKey } from '../../src/config/local-supabase.ts';
+import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
+import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import type { EnquiryRow } from '../../src/lib/enquiry.ts';
 import { submitEnquiry } from '../../src/lib/submit-enquiry.ts';
 import { startLocalBackend, type LocalBackend } from '../../scripts/local-backend.ts';
-import { httpRequest, loopbackAddress, type HttpReply, type HttpRequestOptions } from '../../scripts/lib/loopback-http.ts';
-import { requestHeadersJson } from '../../scripts/lib/table-rest-api.ts';
+import { httpRequest, loopbackAddress, type HttpReply, type HttpRequestOptions } from '../../scripts/shared/loopback-http.ts';
+import { requestHeadersJson } from '../../scripts/local-backend/table-rest-api.ts';
 
 const tablePath = '/rest/v1/contact_submissions';
 

@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inMemory, openLocalDatabase } from '../../scripts/lib/local-database.ts';
-import { startLocalNotifier, type LocalNotifier } from '../../scripts/lib/local-notifier.ts';
-import { migrationsDir } from '../../scripts/lib/repo-paths.ts';
+import { inMemory, openLocalDatabase } from '../../scripts/local-backend/local-database.ts';
+import { startLocalNotifier, type LocalNotifier } from '../../scripts/local-backend/local-notifier.ts';
+import { migrationsDir } from '../../scripts/local-backend/repo-paths.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 
 let db: PGlite;

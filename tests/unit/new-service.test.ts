@@ -1,7 +1,8 @@
 /**
  * "One file is all it takes": a service added exactly as docs/CONTENT.md describes (a new file in content/services/,
  * and a card on the overview page) passes the checks a pull request runs, in a copy of the project: the build with
- * its content rules, the page-weight budgets, the SEO checks, and the browser tests of the menus and the overview.
+ * its content rules, the page-weight budgets, the SEO checks (the sitemap among them), and the browser tests of the
+ * menus, the overview and every link; and it appears in the header, the mobile menu and the footer with nothing else edited.
  */
 import { execFile } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
@@ -27,13 +28,12 @@ beforeAll(async () => {
     join(project.root, 'content/services/cloud-operations.mdx'),
     template
       .replace(/^order: \d+$/m, 'order: 11')
-      .replace(/^navLabel: .*$/m, 'navLabel: Cloud Operations')
+      .replace(/^navLabel: .*$/m, 'navLabel: Cloud Operations\ncoreService:\n  label: Cloud Operations\n  order: 99')
       .replace(/^  title: Installation & Configuration Services \| Kalpaka Technologies$/m, '  title: Cloud Operations Services | Kalpaka Technologies')
       .replace(/^  description: .*$/m, '  description: Day-to-day running of your cloud platforms, with round-the-clock monitoring, patching, backups and monthly cost reviews.')
       .replace('  tagline: Installation & Configuration', '  tagline: Cloud Operations')
       .replace('  title: Infrastructure Set Up Right the First Time', '  title: Cloud Platforms Run Right Every Day')
-      .replace('  highlight: Right the First Time', '  highlight: Right Every Day')
-      .replace(/^coreService:\n(  .*\n)+/m, ''),
+      .replace('  highlight: Right the First Time', '  highlight: Right Every Day'),
   );
   // Step 5: a card on the overview page.
   const overview = join(project.root, 'content/pages/services.mdx');
@@ -60,13 +60,19 @@ it('builds, keeps its budgets and passes the SEO, menu and overview tests', { ti
   const cwd = project.root;
   await astro(cwd, 'build');
   expect((await readFile(join(cwd, 'dist/services/cloud-operations.html'), 'utf8'))).toContain('Cloud Platforms Run');
+  const home = await readFile(join(cwd, 'dist/index.html'), 'utf8');
+  const part = (start: string, end: string) => home.slice(home.indexOf(start), home.indexOf(end, home.indexOf(start)));
+  const link = /<a[^>]*href="\/services\/cloud-operations"[^>]*>\s*Cloud Operations\s*<\/a>/;
+  expect(part('<nav aria-label="Main"', '</nav>'), "the header's Services dropdown").toMatch(link);
+  expect(part('<nav id="mobile-nav"', '</nav>'), 'the mobile menu').toMatch(link);
+  expect(part('<footer', '</footer>'), "the footer's Core Services").toMatch(link);
   await run(process.execPath, ['scripts/size.ts'], { cwd, env: env() }).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`npm run size failed in the copy:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
   });
   await run(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/unit/seo.test.ts'], { cwd, env: env() });
   const playwright = await run(
     process.execPath,
-    [join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test', 'tests/e2e/header.spec.ts', 'tests/e2e/content-pages.spec.ts', '--workers=2', '--reporter=line'],
+    [join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test', 'tests/e2e/header.spec.ts', 'tests/e2e/content-pages.spec.ts', 'tests/e2e/links.spec.ts', '--workers=2', '--reporter=line'],
     { cwd, env: { ...env(), E2E_PORT: '4391' }, maxBuffer: 16 * 1024 * 1024 },
   ).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`browser tests failed in the copy:\n${error.stdout ?? ''}${error.stderr ?? ''}`);

@@ -2,8 +2,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { imageProblems, measurePage, type PageWeight } from '../../scripts/lib/page-weight.ts';
-import { budgetBreaches } from '../../scripts/lib/budgets.ts';
+import { imageProblems, measurePage, type PageWeight } from '../../scripts/page-weight/page-weight.ts';
+import { budgetBreaches } from '../../scripts/page-weight/budgets.ts';
 
 const page = (overrides: Partial<PageWeight>): PageWeight => ({
   path: '/services/security',

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localSupabaseAnonKey, localSupabaseServiceRoleKey } from '../../src/config/local-supabase.ts';
+import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
+import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { publicKeyProblem } from '../../src/lib/supabase-key.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));

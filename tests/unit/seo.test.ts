@@ -2,13 +2,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { siteRoutes } from '../../scripts/lib/content-routes.ts';
+import { siteRoutes } from '../../scripts/content/content-routes.ts';
 
 const SITE_ROUTES = siteRoutes();
 import { offices } from '../../src/config/offices.ts';
+import { SITE_URL } from '../../src/config/site-url.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
-const site = 'https://www.example.com';
+/** The origin the build used (SITE_URL, or its default); absolute URLs in the pages resolve against it. */
+const site = new URL(SITE_URL).origin;
 const fileOf = (path: string) => join(dist, path === '/' ? 'index.html' : `${path}.html`);
 const html = (path: string) => readFileSync(fileOf(path), 'utf8');
 const meta = (page: string, attribute: string, name: string) =>

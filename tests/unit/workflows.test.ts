@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatProblem, lintWorkflowDir, lintWorkflowText } from '../../scripts/lib/workflow-lint.ts';
+import { formatProblem, lintWorkflowDir, lintWorkflowText } from '../../scripts/workflows/workflow-lint.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -10,7 +10,10 @@ interface State {
   error: Error | null;
 }
 
-/** Every island renders inside this: a failure shows the spec's fallback instead of a blank gap. */
+/**
+ * Wraps the contact form island and, separately, its toasts (so a toast failure leaves the form working):
+ * a render error shows "Unexpected Application Error!" and the error's message instead of a blank gap.
+ */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 

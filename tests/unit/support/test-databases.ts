@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { applyMigrations } from '../../../scripts/lib/migrations.ts';
-import { localRolesFile, migrationsDir } from '../../../scripts/lib/repo-paths.ts';
+import { applyMigrations } from '../../../scripts/local-backend/migrations.ts';
+import { localRolesFile, migrationsDir } from '../../../scripts/local-backend/repo-paths.ts';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 

@@ -10,7 +10,7 @@ export interface Machine {
 }
 
 /** Chromium's version line, e.g. "Chromium 156.0.8078.79", or undefined when it cannot be run. */
-export function chromiumVersion(path: string): string | undefined {
+function chromiumVersion(path: string): string | undefined {
   try {
     const output = execFileSync(path, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     return /Chrom(e|ium)[^\n]*?\d+(\.\d+)+/.exec(output)?.[0];

@@ -10,7 +10,7 @@ import { parseQueryString } from './postgrest-query.ts';
 // ---------------------------------------------------------------------------------------------
 // Media types
 
-export type BodyMediaType = 'json' | 'csv' | 'form' | { other: string };
+type BodyMediaType = 'json' | 'csv' | 'form' | { other: string };
 
 /**
  * decodeMediaType, reduced to what a table write needs: which of JSON, CSV and form data the body is,

@@ -9,7 +9,7 @@ import { localRolesFile } from './repo-paths.ts';
 
 export const inMemory = 'memory://';
 
-export interface LocalDatabaseOptions {
+interface LocalDatabaseOptions {
   /** A directory, or `memory://` for a throwaway database. */
   dataDir: string;
   migrationsDir: string;

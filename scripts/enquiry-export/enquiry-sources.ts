@@ -1,11 +1,10 @@
 /** Where the staff export reads enquiries from: a Supabase REST API, or the local PGlite data directly. */
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { enquiryTable } from '../../src/config/enquiry.ts';
 import type { EnquiryNotification, StoredEnquiry } from './enquiry-export-format.ts';
-import { notificationTable } from './table-rest-api.ts';
+import { notificationTable } from '../local-backend/table-rest-api.ts';
 
 const notificationColumns = 'status,attempts,last_error,sent_at,next_attempt_at';
 
@@ -76,17 +75,4 @@ export async function readDataDir(dataDir: string): Promise<StoredEnquiry[] | 'n
   } finally {
     await db.close();
   }
-}
-
-export function isListening(host: string, port: number, timeoutMs = 500): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    const finish = (listening: boolean) => {
-      socket.destroy();
-      resolve(listening);
-    };
-    socket.setTimeout(timeoutMs, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
 }

@@ -10,7 +10,7 @@
  */
 import { queryParamError, reply, type ErrorReply } from './postgrest-errors.ts';
 
-export type QueryParam = [key: string, value: string | null];
+type QueryParam = [key: string, value: string | null];
 
 /**
  * http-types' parseQueryReplacePlus, as PostgREST reads it: pairs split at `&` and `;`, a key without `=`
@@ -34,7 +34,7 @@ const comparisons = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike'] as 
 export type Comparison = (typeof comparisons)[number];
 const isValues = ['null', 'not_null', 'true', 'false', 'unknown'] as const;
 
-export type Operation =
+type Operation =
   | { kind: 'compare'; op: Comparison; value: string }
   | { kind: 'is'; value: (typeof isValues)[number] }
   | { kind: 'in'; values: string[] };
@@ -118,7 +118,7 @@ function parseFilterKey(key: string): { path: string[]; column: string } | Error
 // ---------------------------------------------------------------------------------------------
 // Whole query string
 
-export interface OrderTerm {
+interface OrderTerm {
   column: string;
   direction: 'asc' | 'desc' | null;
   nulls: 'first' | 'last' | null;

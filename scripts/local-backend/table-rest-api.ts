@@ -34,7 +34,7 @@ import {
 import { parseTableQuery, type TableQuery } from './postgrest-query.ts';
 import { ident, mutationSql, selectSql, SqlParams, whereSql, type SqlTable, type WriteMethod } from './postgrest-sql.ts';
 
-export const maxBodyBytes = 64 * 1024;
+const maxBodyBytes = 64 * 1024;
 /** Past this much of an oversized body we stop draining it and drop the connection. */
 const maxDrainBytes = 1024 * 1024;
 
@@ -42,7 +42,7 @@ const schemaName = 'public';
 /** The notification outbox (supabase/migrations/20261124090000_enquiry_notifications.sql). */
 export const notificationTable = 'enquiry_notifications';
 /** The tables served: the enquiries, and for staff tools their notifications (service_role only, by grants). */
-export const servedTables = [enquiryTable, notificationTable] as const;
+const servedTables = [enquiryTable, notificationTable] as const;
 
 /** The methods PostgREST's CORS policy allows (src/PostgREST/Cors.hs). */
 const corsAllowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
@@ -85,7 +85,7 @@ class Rollback extends Error {
   }
 }
 
-export interface TableRestApiOptions {
+interface TableRestApiOptions {
   /** Called after a request has stored new rows (POST or PUT), once its transaction has committed. */
   afterInsert?: () => void;
 }
@@ -328,7 +328,7 @@ function authenticate(req: IncomingMessage): Caller | ErrorReply {
 }
 
 /** The socket's address as Cloudflare would report it: IPv4 in its plain form, not ::ffff:1.2.3.4. */
-export function clientAddress(remoteAddress: string | undefined): string | null {
+function clientAddress(remoteAddress: string | undefined): string | null {
   if (remoteAddress === undefined || remoteAddress === '') return null;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(remoteAddress);
   return mapped ? mapped[1]! : remoteAddress;

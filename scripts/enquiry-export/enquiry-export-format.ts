@@ -28,7 +28,7 @@ function notificationCells(row: StoredEnquiry): string[] {
 }
 
 /** The notification in a few words: "sent 2026-11-23 22:05", "retrying (2 tries): ECONNREFUSED …", "FAILED: …". */
-export function notificationSummary(row: StoredEnquiry): string {
+function notificationSummary(row: StoredEnquiry): string {
   const n = row.notification;
   if (!n) return '';
   const at = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');

@@ -23,7 +23,7 @@ const localDefaults: Record<string, string> = {
   ENQUIRY_NOTIFY_LEASE_SECONDS: '60',
 };
 
-export function pgliteNotificationStore(db: PGlite): NotificationStore {
+function pgliteNotificationStore(db: PGlite): NotificationStore {
   return {
     async claim(batchSize, leaseSeconds) {
       const { rows } = await db.query<ClaimedNotification>(
@@ -49,7 +49,7 @@ export interface LocalNotifier {
   close(): Promise<void>;
 }
 
-export interface LocalNotifierOptions {
+interface LocalNotifierOptions {
   /** How often owed notifications (retries after a failure) are looked for without an insert. */
   intervalMs?: number;
   env?: NodeJS.ProcessEnv;

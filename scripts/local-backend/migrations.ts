@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The part of PGlite's and pg's clients this module needs. */
-export interface SqlSession {
+interface SqlSession {
   exec(sql: string): Promise<unknown>;
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
 }
@@ -16,7 +16,7 @@ export interface Migration {
 
 const migrationFileName = /^(\d+)_(\w+)\.sql$/;
 
-export async function listMigrations(migrationsDir: string): Promise<Migration[]> {
+async function listMigrations(migrationsDir: string): Promise<Migration[]> {
   const files = await readdir(migrationsDir);
   return files
     .flatMap((file) => {

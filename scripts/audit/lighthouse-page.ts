@@ -3,7 +3,7 @@ import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export interface FailingAudit {
+interface FailingAudit {
   id: string;
   title: string;
   categories: Category[];
@@ -138,7 +138,7 @@ const numeric = (lhr: Result, id: string): number | null => {
   return typeof value === 'number' ? value : null;
 };
 
-export function summarise(path: string, lhr: Result): PageAudit {
+function summarise(path: string, lhr: Result): PageAudit {
   const score = (category: Category) => {
     const value = lhr.categories[category]?.score;
     return typeof value === 'number' ? Math.round(value * 100) : null;

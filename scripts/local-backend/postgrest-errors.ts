@@ -4,7 +4,7 @@
  * "Errors" reference (docs/references/errors.rst).
  */
 
-export interface PostgrestErrorBody {
+interface PostgrestErrorBody {
   code: string | null;
   message: string;
   details: string | null;
@@ -19,7 +19,7 @@ export interface ErrorReply {
 export type ApiRole = 'anon' | 'service_role';
 
 /** Fields a Postgres error carries, as both PGlite's and pg's DatabaseError expose them. */
-export interface SqlError {
+interface SqlError {
   code?: string | undefined;
   message: string;
   detail?: string | undefined;
@@ -31,7 +31,7 @@ export function isSqlError(error: unknown): error is SqlError & { code: string }
 }
 
 /** pgErrorStatus: `authed` is false for the anonymous role, which turns 42501 into 401 rather than 403. */
-export function statusForSqlState(code: string, role: ApiRole, message = ''): number {
+function statusForSqlState(code: string, role: ApiRole, message = ''): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23503' || code === '23505') return 409;
   if (code === '25006') return 405;

@@ -3,12 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../shared/chromium.ts';
 
 export { CHROMIUM_PATH };
 
-/** The flags Lighthouse needs with Debian's Chromium in a container (see /work/shared/NOTES.md). */
-export const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS, '--no-default-browser-check'];
+/** Lighthouse's Chromium: headless (new mode), with the container flags of CHROMIUM_ARGS and no default-browser prompt. */
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS, '--no-default-browser-check'];
 
 export interface HeadlessChromium {
   port: number;

@@ -21,7 +21,7 @@ function rssBytes(pid: number): number {
 }
 
 /** Resident memory of a process and all its descendants right now, in bytes. */
-export function treeRss(pid: number): number {
+function treeRss(pid: number): number {
   let total = 0;
   const pending = [pid];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {

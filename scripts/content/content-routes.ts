@@ -8,17 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { withFacts } from '../../src/config/facts.ts';
 import { frontmatterOf } from '../../src/lib/frontmatter.ts';
-import { SECTIONS, topLevelRoutes, type Section } from '../../src/config/routes.ts';
+import { SECTIONS, topLevelPages, type Section } from '../../src/config/routes.ts';
 
 const contentRoot = fileURLToPath(new URL('../../content/', import.meta.url));
 
-export interface ContentEntry {
+interface ContentEntry {
   slug: string;
   data: Record<string, unknown>;
 }
 
 /** The entries of a content folder, frontmatter parsed and facts quoted, as the collections hold them. */
-export function contentEntries(folder: string, root = contentRoot): ContentEntry[] {
+function contentEntries(folder: string, root = contentRoot): ContentEntry[] {
   return readdirSync(join(root, folder))
     .filter((file) => file.endsWith('.mdx'))
     .map((file) => {
@@ -38,7 +38,7 @@ export function sectionPages(section: Section, root = contentRoot): Array<{ path
 
 /** Every route the site builds from its content: the top-level pages and each section's pages. */
 export function siteRoutes(root = contentRoot): string[] {
-  return [...topLevelRoutes.map((route) => route.path), ...SECTIONS.flatMap((section) => sectionPages(section, root).map((page) => page.path))];
+  return [...topLevelPages.map((page) => page.path), ...SECTIONS.flatMap((section) => sectionPages(section, root).map((page) => page.path))];
 }
 
 /** The cards of a section of a page, as its file writes them. */

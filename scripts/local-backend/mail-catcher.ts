@@ -3,9 +3,9 @@
  * http://127.0.0.1:54324 and SMTP on 54325, the ports `supabase start` gives its own mail viewer.
  */
 import { MailDev } from 'maildev';
-import { isListening } from './enquiry-sources.ts';
+import { isListening } from '../shared/ports.ts';
 
-export const mailViewerPort = 54324;
+const mailViewerPort = 54324;
 export const mailSmtpPort = 54325;
 export const mailViewerUrl = `http://127.0.0.1:${mailViewerPort}`;
 

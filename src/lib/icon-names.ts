@@ -1,6 +1,7 @@
+/** The names of the icons the site may use (those of lucide-static) and their drawing, for the content schema and the icon sprite. */
 import iconNodes from 'lucide-static/icon-nodes.json' with { type: 'json' };
 
-export type IconNode = [tag: string, attributes: Record<string, string>][];
+type IconNode = [tag: string, attributes: Record<string, string>][];
 
 const nodes = iconNodes as unknown as Record<string, IconNode>;
 

@@ -35,7 +35,7 @@ function arrayLiteral(values: string[]): string {
 const comparisonSql: Record<Comparison, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike' };
 
 /** pgFmtFilter for a root filter on `table` (already quoted and qualified). */
-export function filterSql(table: string, filter: Filter, params: SqlParams): string {
+function filterSql(table: string, filter: Filter, params: SqlParams): string {
   const field = `${filter.negated ? 'NOT ' : ''}${table}.${ident(filter.column)}`;
   const { operation } = filter;
   switch (operation.kind) {
