@@ -43,7 +43,7 @@ Lighthouse (mobile, simulated throttling) with ${CHROMIUM_PATH} on each page in 
 Fails (exit 1) when a page scores under ${CATEGORIES.map((category) => `${category} ${MINIMUM_SCORES[category]}`).join(', ')}.
 The 404 page is served with status 404, which Lighthouse's SEO audit "http-status-code" fails by design,
 so its SEO score is reported (marked †) but not gated; its "errors-in-console" audit ignores the message
-Chromium logs for that 404 document itself and the page's own log of the missing path, which the spec requires. A page under the performance minimum is audited twice more and
+Chromium logs for that 404 document itself and the page's own log of the missing path, which it writes on purpose. A page under the performance minimum is audited twice more and
 keeps its median run (simulated throttling scales measured CPU time, so a busy machine lowers scores).
 Writes <out>/lighthouse.json and <out>/lighthouse.md. Set CHROMIUM_PATH to use another Chromium.`;
 
@@ -177,7 +177,7 @@ async function main(): Promise<number> {
     .map(
       ([path, categories]) =>
         `† not gated: ${categories.join(', ')} on ${path} (served with status 404, so "http-status-code" fails by design; ` +
-        `"errors-in-console" there ignores Chromium's "Failed to load resource … 404" for the document itself and the spec's log of the missing path).`,
+        `"errors-in-console" there ignores Chromium's "Failed to load resource … 404" for the document itself and the page's own log of the missing path).`,
     );
   const markdown = [
     `# Lighthouse audit`,

@@ -168,7 +168,7 @@ function summarise(path: string, lhr: Result): PageAudit {
 /**
  * For the 404 page only: Chromium logs "Failed to load resource … 404" for the document itself, which
  * "errors-in-console" would count against a page that is right to answer 404; and the page itself logs the
- * missing path as an error, as the spec requires (SPEC "Not-found page"). Other console errors still count,
+ * missing path as an error, on purpose (the not-found page reports every missing address to the console). Other console errors still count,
  * and a missing sub-resource would show on every other page, which shares the layout.
  */
 const notFoundPageConfig: Config = {
