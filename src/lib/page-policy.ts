@@ -48,7 +48,7 @@ interface PagePolicy {
   laterStyleHashes?: readonly Hash[];
 }
 
-const sources = (hashes: Iterable<Hash>) => ["'self'", ...new Set(hashes)].map((source) => (source.startsWith('sha256-') ? `'${source}'` : source)).join(' ');
+const sources = (hashes: Iterable<Hash>) => ["'self'", ...[...new Set(hashes)].map((hash) => `'${hash}'`)].join(' ');
 
 /** The page's policy, as the content of its <meta http-equiv="content-security-policy">. */
 export function pagePolicy({ directives, html, laterStyleHashes = [] }: PagePolicy): string {

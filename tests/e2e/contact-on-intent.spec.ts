@@ -1,19 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
-import { contactFormSelector, field, waitForHydration } from '../support/site.ts';
+import { contactFormSelector, field, recordScriptFiles, waitForHydration } from '../support/site.ts';
 
 /**
  * The contact page is HTML and CSS until the visitor starts on the form; its code then loads, and nothing done
  * while it loads is lost. A slow connection makes that wait several seconds long.
  */
-
-const scriptFiles = (page: Page) => {
-  const files: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') files.push(new URL(request.url()).pathname);
-  });
-  return files;
-};
 
 /** Slows every request of the page: 77 KB of the form's code then take about five seconds. */
 async function slowConnection(page: Page): Promise<void> {
@@ -27,7 +19,7 @@ const isHydrated = (page: Page) => page.evaluate((selector) => !document.querySe
 const cursorOf = (page: Page, label: string) => field(page, label).evaluate((input: HTMLInputElement) => input.selectionStart);
 
 test('/contact loads no script file until the form is touched', async ({ page }) => {
-  const files = scriptFiles(page);
+  const files = recordScriptFiles(page);
   await page.goto('/contact');
   await page.waitForLoadState('networkidle');
   await page.locator(contactFormSelector).scrollIntoViewIfNeeded(); // in view is not yet a touch

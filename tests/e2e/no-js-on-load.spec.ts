@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { recordScriptFiles } from '../support/site.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
 test('the home page downloads no JavaScript, not even when the menu is used', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = recordScriptFiles(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await page.mouse.wheel(0, 3000);

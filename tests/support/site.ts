@@ -15,6 +15,15 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** The paths of the script files a page fetches from now on, as they are requested. */
+export function recordScriptFiles(page: Page): string[] {
+  const files: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') files.push(new URL(request.url()).pathname);
+  });
+  return files;
+}
+
 /** Resolves once the island inside `selector` has hydrated (Astro drops the `ssr` attribute then). */
 export async function waitForHydration(page: Page, selector: string): Promise<void> {
   await page.waitForFunction((sel) => {
