@@ -36,9 +36,13 @@ export function sectionPages(section: Section, root = contentRoot): Array<{ path
     .map(({ path, navLabel }) => ({ path, navLabel }));
 }
 
-/** Every route the site builds from its content: the top-level pages and each section's pages. */
+/** Every route the site builds from its content: the top-level pages, each section's pages and the legal pages. */
 export function siteRoutes(root = contentRoot): string[] {
-  return [...topLevelPages.map((page) => page.path), ...SECTIONS.flatMap((section) => sectionPages(section, root).map((page) => page.path))];
+  return [
+    ...topLevelPages.map((page) => page.path),
+    ...SECTIONS.flatMap((section) => sectionPages(section, root).map((page) => page.path)),
+    ...contentEntries('legal', root).map((entry) => `/${entry.slug}`),
+  ];
 }
 
 /** The cards of a section of a page, as its file writes them. */

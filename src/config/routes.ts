@@ -1,15 +1,16 @@
 /**
  * The site's pages. The top-level pages are listed here once, with the menus they appear in; the sub-pages of
  * services, consulting and outsourcing are the files of their content collections
- * (content/<section>/<slug>.mdx → /<section>/<slug>). Header, mobile menu, footer, breadcrumbs, sitemap and link
- * checks all derive from these two sources (src/lib/menus.ts, src/lib/known-routes.ts).
+ * (content/<section>/<slug>.mdx → /<section>/<slug>), and the legal pages the files of content/legal
+ * (→ /<slug>). Header, mobile menu, footer, breadcrumbs and link checks all derive from these two sources
+ * (src/lib/menus.ts, src/lib/content-links.ts); the sitemap lists the pages the build makes.
  */
 
 export const SECTIONS = ['services', 'consulting', 'outsourcing'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The menus a top-level page can appear in, in the order given below. */
-type Menu = 'header' | 'footer' | 'legal';
+type Menu = 'header' | 'footer';
 
 interface TopLevelPage {
   path: string;
@@ -29,9 +30,6 @@ export const topLevelPages = [
   { path: '/consulting', label: 'Consulting', section: 'consulting', menus: ['header', 'footer'] },
   { path: '/outsourcing', label: 'Outsourcing', section: 'outsourcing', menus: ['header', 'footer'] },
   { path: '/contact', label: 'Contact', menus: ['footer'] },
-  { path: '/privacy-policy', label: 'Privacy Policy', menus: ['legal'] },
-  { path: '/terms-condition', label: 'Terms & Conditions', menus: ['legal'] },
-  { path: '/return-refund', label: 'Refund & Cancellation Policy', menus: ['legal'] },
 ] as const satisfies readonly TopLevelPage[];
 
 /**

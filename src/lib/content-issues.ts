@@ -25,7 +25,7 @@ interface RawIssue {
 }
 
 /** Optimal string alignment distance: a swap of two neighbouring letters counts as one edit. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {

@@ -1,7 +1,7 @@
 /**
- * The site's menus, derived from the top-level pages (src/config/routes.ts) and the sections' content
- * collections: a new service file appears in the header dropdown, the mobile menu and, if it declares
- * `coreService`, the footer, with nothing else to edit.
+ * The site's menus, derived from the top-level pages (src/config/routes.ts) and the content collections: a new
+ * service file appears in the header dropdown, the mobile menu and, if it declares `coreService`, the footer; a new
+ * legal page in the footer's legal links; with nothing else to edit.
  */
 import { getCollection } from 'astro:content';
 import { SECTIONS, sectionPath, topLevelPages, type Section } from '../config/routes.ts';
@@ -25,7 +25,7 @@ async function sectionLinks(section: Section): Promise<MenuLink[]> {
   return (await sectionPages(section)).map((entry) => ({ label: entry.data.navLabel, href: sectionPath(section, entry.id) }));
 }
 
-const inMenu = (menu: 'header' | 'footer' | 'legal') => topLevelPages.filter((page) => (page.menus as readonly string[]).includes(menu));
+const inMenu = (menu: 'header' | 'footer') => topLevelPages.filter((page) => (page.menus as readonly string[]).includes(menu));
 
 /** The header and mobile menu: the header's top-level pages, each section's with a dropdown of its pages. */
 export async function headerMenu(): Promise<MenuItem[]> {
@@ -39,8 +39,11 @@ export async function headerMenu(): Promise<MenuItem[]> {
 /** The footer's quick links. */
 export const footerQuickLinks: readonly MenuLink[] = inMenu('footer').map((page) => ({ label: 'footerLabel' in page ? page.footerLabel : page.label, href: page.path }));
 
-/** The footer's legal links. */
-export const legalLinks: readonly MenuLink[] = inMenu('legal').map((page) => ({ label: page.label, href: page.path }));
+/** The footer's legal links: every page of the legal collection, by its title, in its order. */
+export async function legalLinks(): Promise<MenuLink[]> {
+  const entries = await getCollection('legal');
+  return entries.sort((a, b) => a.data.order - b.data.order).map((entry) => ({ label: entry.data.title, href: `/${entry.id}` }));
+}
 
 /** The footer's Core Services: every sub-page that declares `coreService`, in its order. */
 export async function coreServices(): Promise<MenuLink[]> {

@@ -1,10 +1,14 @@
 import { z } from 'astro/zod';
-import { isValidHref } from '../lib/known-routes.ts';
+import { isLinkForm } from '../lib/link-form.ts';
 import { isIconName } from '../lib/icon-names.ts';
 
-/** A link target: a page of this site (src/config/routes.ts, its redirects, or a file in content/), an anchor, or an https/tel/mailto URL. */
-export const href = z.string().refine(isValidHref, {
-  error: (issue) => `"${String(issue.input)}" is not a page of this site (src/config/routes.ts or a file in content/) nor an https:, tel: or mailto: link`,
+/**
+ * A link target: a path of this site, an anchor, or an https/tel/mailto URL. That the path's page exists is checked
+ * once every collection is loaded (src/lib/content-links.ts).
+ */
+export const href = z.string().refine(isLinkForm, {
+  error: (issue) =>
+    `"${String(issue.input)}" is not a link: write a page of this site as /path in lowercase (e.g. /services/security or /contact#form), a section of this page as #id, or a full https:, tel: or mailto: address`,
 });
 
 export const icon = z.string().refine(isIconName, {

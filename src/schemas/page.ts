@@ -19,26 +19,32 @@ const pageFields = z.strictObject({
 
 type PageFields = z.infer<typeof pageFields>;
 
+/** Every link a page's frontmatter holds, with the path of its field: hero and section actions, and card links. */
+export function pageLinks(data: PageFields): Array<{ href: string; path: PropertyKey[] }> {
+  const links: Array<{ href: string | undefined; path: PropertyKey[] }> = [];
+  data.hero.actions.forEach((action, i) => links.push({ href: action.href, path: ['hero', 'actions', i, 'href'] }));
+  data.sections.forEach((section, s) => {
+    if ('actions' in section) section.actions.forEach((action, i) => links.push({ href: action.href, path: ['sections', s, 'actions', i, 'href'] }));
+    if (section.type === 'cards') {
+      links.push({ href: section.defaultLink, path: ['sections', s, 'defaultLink'] });
+      section.items.forEach((card, i) => links.push({ href: card.link, path: ['sections', s, 'items', i, 'link'] }));
+    }
+  });
+  return links.filter((link): link is { href: string; path: PropertyKey[] } => link.href !== undefined);
+}
+
 /** Every `#id` link of the page leads to a section of the page. */
 function anchorsLeadSomewhere(data: PageFields, context: z.RefinementCtx): void {
   const ids = data.sections.flatMap((section) => (section.id ? [section.id] : []));
-  const check = (href: string | undefined, path: PropertyKey[]) => {
-    if (!href?.startsWith('#') || ids.includes(href.slice(1))) return;
+  for (const { href, path } of pageLinks(data)) {
+    if (!href.startsWith('#') || ids.includes(href.slice(1))) continue;
     context.addIssue({
       code: 'custom',
       path,
       input: href,
       message: `"${href}" leads nowhere: no section of this page has the id "${href.slice(1)}" (the ids here are ${ids.map((id) => `"${id}"`).join(', ') || 'none'})`,
     });
-  };
-  data.hero.actions.forEach((action, i) => check(action.href, ['hero', 'actions', i, 'href']));
-  data.sections.forEach((section, s) => {
-    if ('actions' in section) section.actions.forEach((action, i) => check(action.href, ['sections', s, 'actions', i, 'href']));
-    if (section.type === 'cards') {
-      check(section.defaultLink, ['sections', s, 'defaultLink']);
-      section.items.forEach((card, i) => check(card.link, ['sections', s, 'items', i, 'link']));
-    }
-  });
+  }
 }
 
 export const page = pageFields.superRefine(anchorsLeadSomewhere);
@@ -58,4 +64,6 @@ export const legalPage = z.strictObject({
   title: z.string(),
   lastUpdated: z.coerce.date(),
   summary: z.string(),
+  /** Position among the legal links at the foot of every page, where the page is listed by its title. */
+  order: z.number().int(),
 });

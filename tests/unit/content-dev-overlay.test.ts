@@ -3,7 +3,7 @@
  * fix (not the page as it was), and saving the fixed file brings the page back without a restart.
  */
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -71,4 +71,30 @@ it('shows the mistake in the browser until it is fixed, then the page again', { 
     .poll(async () => (await tab.reload(), await tab.getByRole('heading', { level: 1 }).first().innerText().catch(() => '')), { timeout: 30_000 })
     .toContain('Every Time');
   expect(await overlay.count()).toBe(0);
+});
+
+it('shows a link to a page that does not exist, and takes a page added as a file as a page to link to', { timeout: 120_000 }, async () => {
+  const tab = await browser.newPage();
+  const original = await readFile(join(project.root, file), 'utf8');
+  const newService = 'content/services/cloud-backup.mdx';
+  const overlay = tab.locator('vite-error-overlay');
+  try {
+    await writeFile(join(project.root, file), original.replace('      href: /contact\n', '      href: /services/cloud-backup\n'));
+    await tab.goto(`${url}/services/installation`);
+    const message = overlay.getByText(/installation\.mdx:14:7 hero\.actions\.0\.href: "\/services\/cloud-backup" is not a page of this site/);
+    await expect.poll(async () => (await tab.reload(), await message.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+
+    // The writer adds the page: the link now leads somewhere, and the page shows again.
+    await writeFile(
+      join(project.root, newService),
+      original.replace(/^order: \d+$/m, 'order: 99').replace(/^navLabel: .*$/m, 'navLabel: Cloud Backup').replace('Infrastructure Set Up Right the First Time', 'Backups You Can Restore Right the First Time'),
+    );
+    await expect
+      .poll(async () => (await tab.reload(), await tab.getByRole('link', { name: /Get a Free Quote/ }).first().getAttribute('href').catch(() => null)), { timeout: 30_000 })
+      .toBe('/services/cloud-backup');
+    expect(await overlay.count()).toBe(0);
+  } finally {
+    await writeFile(join(project.root, file), original);
+    await rm(join(project.root, newService), { force: true });
+  }
 });

@@ -46,7 +46,7 @@ describe('content schemas', () => {
     const entry: Entry = valid();
     delete (entry.hero as Partial<Entry['hero']>).title;
     expect(problems(subPage, entry)).toEqual(['hero.title: Invalid input: expected string, received undefined']);
-    expect(problems(legalPage, { seo: entry.seo, lastUpdated: '2025-08-18', summary: 'Terms.' })).toEqual([
+    expect(problems(legalPage, { seo: entry.seo, lastUpdated: '2025-08-18', summary: 'Terms.', order: 2 })).toEqual([
       'title: Invalid input: expected string, received undefined',
     ]);
   });
@@ -57,17 +57,17 @@ describe('content schemas', () => {
     expect(problems(subPage, entry)).toEqual(['sections.0.items.0.features: Invalid input: expected array, received string']);
   });
 
-  it('reject a link to a route that does not exist, and accept routes, redirects, anchors and https/tel/mailto', () => {
+  it('reject a link in no known form, and accept site paths, anchors and https/tel/mailto', () => {
     const withLink = (link: string) => {
       const entry = valid();
       Object.assign(entry.sections[0]!.items[0]!, { link });
       return problems(subPage, entry);
     };
-    expect(withLink('/services/data-migrations')).toEqual([
-      'sections.0.items.0.link: "/services/data-migrations" is not a page of this site (src/config/routes.ts or a file in content/) nor an https:, tel: or mailto: link',
+    expect(withLink('services/data-migration')).toEqual([
+      'sections.0.items.0.link: "services/data-migration" is not a link: write a page of this site as /path in lowercase (e.g. /services/security or /contact#form), a section of this page as #id, or a full https:, tel: or mailto: address',
     ]);
-    expect(withLink('http://example.com')).toHaveLength(1);
-    expect(withLink('/services#')).toHaveLength(1);
+    for (const wrong of ['http://example.com', '/services#', '/Services/Security', '/services/', 'www.example.com']) expect(withLink(wrong), wrong).toHaveLength(1);
+    // Whether the page exists is known once every collection is loaded (tests/unit/content-links.test.ts).
     for (const ok of ['/', '/about', '/services/data-migration', '/services/outsourcing', '/services#all-services', 'https://talent.example.com/contact', 'tel:+911204567890', 'mailto:info@example.com']) {
       expect(withLink(ok), ok).toEqual([]);
     }

@@ -5,18 +5,21 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 
 type Entry = { id: string; data: { order: number; navLabel: string; coreService?: { label: string; order: number } } };
-const collections: Record<string, Entry[]> = {};
+type LegalEntry = { id: string; data: { order: number; title: string } };
+const collections: Record<string, Array<Entry | LegalEntry>> = {};
 
 vi.mock('astro:content', () => ({ getCollection: async (name: string) => [...(collections[name] ?? [])] }));
 
 const { coreServices, footerQuickLinks, headerMenu, isCurrentSection, legalLinks } = await import('../../src/lib/menus.ts');
 
 const entry = (id: string, order: number, navLabel: string, coreService?: Entry['data']['coreService']): Entry => ({ id, data: { order, navLabel, coreService } });
+const legal = (id: string, order: number, title: string): LegalEntry => ({ id, data: { order, title } });
 
 beforeEach(() => {
   collections.services = [entry('security', 2, 'Security', { label: 'Cyber Security', order: 2 }), entry('data-migration', 1, 'Data Migration', { label: 'Data Migration', order: 1 })];
   collections.consulting = [entry('it-strategy', 1, 'IT Strategy')];
   collections.outsourcing = [];
+  collections.legal = [legal('return-refund', 3, 'Refund & Cancellation Policy'), legal('privacy-policy', 1, 'Privacy Policy'), legal('terms-condition', 2, 'Terms & Conditions')];
 });
 
 describe('menus from the top-level pages and the collections', () => {
@@ -53,13 +56,18 @@ describe('menus from the top-level pages and the collections', () => {
     ]);
   });
 
-  test("the footer's quick and legal links come from the same list of pages", () => {
+  test("the footer's quick links are the top-level pages listed for it", () => {
     expect(footerQuickLinks.map((link) => link.label)).toEqual(['About Us', 'Services', 'Consulting', 'Outsourcing', 'Contact']);
-    expect(legalLinks).toEqual([
+  });
+
+  test("the footer's legal links are the legal collection's pages by title, in their order; a new file is a new link", async () => {
+    expect(await legalLinks()).toEqual([
       { label: 'Privacy Policy', href: '/privacy-policy' },
       { label: 'Terms & Conditions', href: '/terms-condition' },
       { label: 'Refund & Cancellation Policy', href: '/return-refund' },
     ]);
+    collections.legal!.push(legal('cookie-policy', 0, 'Cookie Policy'));
+    expect((await legalLinks())[0]).toEqual({ label: 'Cookie Policy', href: '/cookie-policy' });
   });
 
   test("a section's link is current on its pages, Home only on the home page", () => {

@@ -1,0 +1,46 @@
+/**
+ * Every link in the content leads to a page the site builds. The pages are the top-level ones of
+ * src/config/routes.ts (and its redirects) plus the entries of the collections, so the check runs once all
+ * collections are loaded: the layout asks before it renders a page, and a broken link stops the build (and shows
+ * in the dev server's overlay) naming the file, line and field. Node only (reads the file for the line).
+ */
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { getCollection } from 'astro:content';
+import { SECTIONS, redirects, sectionPath, topLevelPages } from '../config/routes.ts';
+import { pageLinks } from '../schemas/page.ts';
+import { editDistance, positionOf } from './content-issues.ts';
+import { contentProblem } from './content-problems.ts';
+import { isSitePath, pageOf } from './link-form.ts';
+
+/** Every path the site serves a page at (redirects included), from the routes config and the collections. */
+export async function sitePages(): Promise<Set<string>> {
+  const sections = await Promise.all(SECTIONS.map(async (section) => (await getCollection(section)).map((entry) => sectionPath(section, entry.id))));
+  const legal = (await getCollection('legal')).map((entry) => `/${entry.id}`);
+  return new Set([...topLevelPages.map((page) => page.path), ...Object.keys(redirects), ...sections.flat(), ...legal]);
+}
+
+/** The first content file with a link to a page that does not exist, as an error naming each such link; else undefined. */
+export async function brokenContentLinks(): Promise<Error | undefined> {
+  const pages = await sitePages();
+  const entries = (await Promise.all((['pages', ...SECTIONS] as const).map((collection) => getCollection(collection)))).flat();
+  for (const entry of entries) {
+    const broken = pageLinks(entry.data).filter(({ href }) => isSitePath(href) && !pages.has(pageOf(href)));
+    if (broken.length === 0 || !entry.filePath) continue;
+    const source = readFileSync(entry.filePath, 'utf8');
+    const name = relative(process.cwd(), entry.filePath);
+    const lines = broken.map(({ href, path }) => {
+      const at = positionOf(source, path) ?? { line: 1, column: 1 };
+      return { at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: "${href}" is not a page of this site: ${nearest(pageOf(href), pages)}` };
+    });
+    return contentProblem(name, lines.map((line) => line.text), lines[0]!.at, entry.filePath);
+  }
+  return undefined;
+}
+
+/** What to write instead: the page whose address is a few letters away, or where the addresses are listed. */
+function nearest(path: string, pages: Set<string>): string {
+  const [best] = [...pages].map((page) => ({ page, distance: editDistance(page, path) })).sort((a, b) => a.distance - b.distance);
+  const listed = 'docs/CONTENT.md lists the addresses; a sub-page exists once its file is in content/<section>/';
+  return best && best.distance <= 3 ? `did you mean "${best.page}"? (${listed})` : `check the address (${listed})`;
+}
