@@ -125,7 +125,7 @@ test("when the form's code fails to arrive, Send pressed again loads it again an
   await field(page, 'Message').fill('Our warehouse scanners need support across three shifts.');
   const send = page.getByRole('button', { name: 'Send Message' });
   await send.click();
-  await expect.poll(() => refused).toBe(2);
+  await expect.poll(() => refused).toBeGreaterThanOrEqual(2); // two per load (Astro retries once); a touch after a failed load starts another
   await expect(send).toBeEnabled(); // not stuck: the visitor can press again
   expect(await isHydrated(page)).toBe(false);
 

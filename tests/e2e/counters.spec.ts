@@ -85,7 +85,8 @@ test.describe('on a phone', () => {
       })
       .toBe(true);
     await expect.poll(() => shown(page), { intervals: [50], timeout: 3000 }).toEqual(FINAL);
-    expect(Date.now() - scrolledAt).toBeLessThan(3500);
+    // 2 s of counting, plus this test's polling on a busy machine: a counter stuck or restarting takes far longer.
+    expect(Date.now() - scrolledAt).toBeLessThan(5000);
 
     // Each counter went up from 0 and never down (no flash of the target followed by 0 once counting started).
     const history = await seen(page);

@@ -96,9 +96,10 @@ test('written offline, sent once when the connection returns, after the page was
   const posts = countPosts([later]);
   await later.goto('/contact');
   await waitForHydration(later, contactFormSelector); // the waiting enquiry loads the form's code without a touch
-  await expect.poll(() => storedEnquiries(request, email).then((rows) => rows.length), { timeout: 15_000 }).toBe(1);
+  // The toast shows only once the row is stored, and for 4 s: look for it first.
+  await expect(later.getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => storedEnquiries(request, email).then((rows) => rows.length)).toBe(1);
   await expect(later.getByText(queuedNote)).toBeHidden();
-  await expect(later.getByText('Message Sent Successfully! ✨')).toBeVisible();
   await expect(field(later, 'Full Name')).toHaveValue('');
   expect(await stored(later, outboxStorageKey)).toBeNull();
   expect(await stored(later, draftStorageKey)).toBeNull();

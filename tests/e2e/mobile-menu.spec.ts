@@ -8,6 +8,7 @@ const mobileNav = (page: Page) => page.getByRole('navigation', { name: 'Mobile' 
 async function toggleExpanded(page: Page): Promise<boolean | undefined> {
   const cdp = await page.context().newCDPSession(page);
   const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  await cdp.detach();
   const button = nodes.find((node) => node.role?.value === 'button' && node.name?.value === 'Menu');
   return button?.properties?.find((property) => property.name === 'expanded')?.value.value as boolean | undefined;
 }
@@ -20,11 +21,11 @@ test('the toggle opens and closes the menu', async ({ page }) => {
   expect(await toggleExpanded(page)).toBe(false);
   await toggle(page).click();
   await expect(mobileNav(page)).toBeVisible();
-  expect(await toggleExpanded(page)).toBe(true);
+  await expect.poll(() => toggleExpanded(page)).toBe(true);
   await expect(mobileNav(page).getByRole('link', { name: 'About', exact: true })).toBeVisible();
   await toggle(page).click();
   await expect(mobileNav(page)).toBeHidden();
-  expect(await toggleExpanded(page)).toBe(false);
+  await expect.poll(() => toggleExpanded(page)).toBe(false);
 });
 
 test('only one section is expanded at a time', async ({ page }) => {
