@@ -27,12 +27,17 @@ test.beforeAll(async () => {
   site = await startCmsDevSite();
 });
 test.afterAll(async () => site?.close());
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('astro dev output', { body: site.output(), contentType: 'text/plain' });
+});
 
 const frontmatterData = (text: string) => parse(frontmatterOf(text)!.yaml) as Record<string, unknown>;
 
 test('a writer edits a service in /admin and the page shows it', async ({ page }) => {
   test.slow();
   const before = await readFile(join(site.root, file), 'utf8');
+  // The page is open before the edit, as a writer's preview would be, so the change must reach a page already served.
+  expect(await (await fetch(`${site.url}/services/installation`)).text()).toContain(oldCard);
 
   await page.goto(`${site.url}/admin`);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -8,6 +8,8 @@ import { copyProject, repoRoot } from './project-copy.ts';
 export interface CmsDevSite {
   root: string;
   url: string;
+  /** What astro dev has printed so far (reloads of content, errors), for a failing test's report. */
+  output: () => string;
   close: () => Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
   const copy = await copyProject('cms-editor-');
   let decap: DecapServer | undefined;
   let astro: ChildProcess | undefined;
+  let printed = '';
   const close = async () => {
     if (astro && astro.exitCode === null) {
       const exited = new Promise((resolve) => astro!.once('exit', resolve));
@@ -45,11 +48,13 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
     astro = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', '127.0.0.1'], {
       cwd: copy.root,
       env: { ...process.env, DECAP_SERVER_PORT: String(decapPort), ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', NODE_ENV: 'development' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    astro.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    astro.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     const url = `http://127.0.0.1:${port}`;
     await waitForHttp(`${url}/admin/config.yml`, astro, 60_000);
-    return { root: copy.root, url, close };
+    return { root: copy.root, url, output: () => printed, close };
   } catch (error) {
     await close();
     throw error;
