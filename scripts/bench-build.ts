@@ -27,7 +27,8 @@ const usage = `Usage: npm run bench -- [--pages 1000] [--keep]
    --pages generated service pages to content/services/, and measures that build the same way.
 Targets: real site under ${TARGETS.realSeconds} s; with 1,000 extra pages under ${TARGETS.enlargedSeconds} s.
 Writes reports/bench.json; exits 1 if a build fails or a target is missed. --keep leaves the copy in place.
---with-enquiries (what "npm run bench" passes) then runs "npm run bench:enquiries -- --n 1000".`;
+--with-enquiries (what "npm run bench" passes) then runs "npm run bench:enquiries -- --n 1000", and
+--with-navigation (passed too) "npm run bench:navigation" on the real site's build of step 1.`;
 
 interface BuildRun {
   label: string;
@@ -82,10 +83,10 @@ async function enlargedCopy(workDir: string, pages: number): Promise<string> {
   return copy;
 }
 
-/** The enquiry benchmark runs even when a build target is missed: the two measure different things. */
-function runEnquiryBench(): number {
-  console.log('\n--- npm run bench:enquiries -- --n 1000');
-  return spawnSync('npm', ['run', 'bench:enquiries', '--', '--n', '1000'], { cwd: repoRoot, stdio: 'inherit' }).status ?? 1;
+/** The enquiry and navigation benchmarks run even when a build target is missed: they measure different things. */
+function runBench(script: 'bench:enquiries' | 'bench:navigation', args: string[]): number {
+  console.log(`\n--- npm run ${script} -- ${args.join(' ')}`);
+  return spawnSync('npm', ['run', script, '--', ...args], { cwd: repoRoot, stdio: 'inherit' }).status ?? 1;
 }
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
@@ -96,6 +97,7 @@ async function main(): Promise<number> {
       pages: { type: 'string', default: '1000' },
       keep: { type: 'boolean', default: false },
       'with-enquiries': { type: 'boolean', default: false },
+      'with-navigation': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -108,7 +110,8 @@ async function main(): Promise<number> {
 
   const workDir = await mkdtemp(join(tmpdir(), 'bench-build-'));
   try {
-    const real = await measureBuild('real site', repoRoot, join(workDir, 'real-dist'));
+    const realDist = join(workDir, 'real-dist');
+    const real = await measureBuild('real site', repoRoot, realDist);
     const copy = await enlargedCopy(workDir, pages);
     const enlarged = await measureBuild(`real site + ${pages} generated service pages`, copy, join(copy, 'dist'));
     const extraPages = enlarged.pagesBuilt - real.pagesBuilt;
@@ -139,8 +142,9 @@ ${verdict(results.realPass)}  real site: ${real.seconds} s for ${real.pagesBuilt
 ${verdict(results.enlargedPass)}  + ${pages} pages: ${enlarged.seconds} s for ${enlarged.pagesBuilt} pages (${enlarged.secondsPerPage} s/page; ${secondsPerExtraPage} s per extra page), peak RSS ${enlarged.peakRssMiB} MiB (target < ${enlargedTarget} s)
 Note: ${report.note}
 Wrote reports/bench.json${values.keep ? `; the copy is in ${copy}` : ''}`);
-    const enquiries = values['with-enquiries'] ? runEnquiryBench() : 0;
-    return report.pass && enquiries === 0 ? 0 : 1;
+    const enquiries = values['with-enquiries'] ? runBench('bench:enquiries', ['--n', '1000']) : 0;
+    const navigation = values['with-navigation'] ? runBench('bench:navigation', ['--root', realDist]) : 0;
+    return report.pass && enquiries === 0 && navigation === 0 ? 0 : 1;
   } finally {
     if (!values.keep) await rm(workDir, { recursive: true, force: true });
   }
