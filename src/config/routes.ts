@@ -43,6 +43,9 @@ export const redirects: Readonly<Record<string, string>> = {
 
 export const sectionPath = (section: Section, slug: string): string => `/${section}/${slug}`;
 
+/** A legal page's address: its file name at the top level (content/legal/privacy-policy.mdx → /privacy-policy). */
+export const legalPath = (slug: string): string => `/${slug}`;
+
 /** The top-level page that introduces `section`. */
 export function sectionOverview(section: Section): TopLevelPage {
   const overview = topLevelPages.find((page): page is Extract<(typeof topLevelPages)[number], { section: Section }> => 'section' in page && page.section === section);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { getCollection } from 'astro:content';
-import { SECTIONS, redirects, sectionPath, topLevelPages } from '../config/routes.ts';
+import { SECTIONS, legalPath, redirects, sectionPath, topLevelPages } from '../config/routes.ts';
 import { pageLinks } from '../schemas/page.ts';
 import { editDistance, positionOf } from './content-issues.ts';
 import { contentProblem } from './content-problems.ts';
@@ -16,7 +16,7 @@ import { isSitePath, pageOf } from './link-form.ts';
 /** Every path the site serves a page at (redirects included), from the routes config and the collections. */
 export async function sitePages(): Promise<Set<string>> {
   const sections = await Promise.all(SECTIONS.map(async (section) => (await getCollection(section)).map((entry) => sectionPath(section, entry.id))));
-  const legal = (await getCollection('legal')).map((entry) => `/${entry.id}`);
+  const legal = (await getCollection('legal')).map((entry) => legalPath(entry.id));
   return new Set([...topLevelPages.map((page) => page.path), ...Object.keys(redirects), ...sections.flat(), ...legal]);
 }
 

@@ -4,7 +4,7 @@
  * legal page in the footer's legal links; with nothing else to edit.
  */
 import { getCollection } from 'astro:content';
-import { SECTIONS, sectionPath, topLevelPages, type Section } from '../config/routes.ts';
+import { SECTIONS, legalPath, sectionPath, topLevelPages, type Section } from '../config/routes.ts';
 
 interface MenuLink {
   label: string;
@@ -42,7 +42,7 @@ export const footerQuickLinks: readonly MenuLink[] = inMenu('footer').map((page)
 /** The footer's legal links: every page of the legal collection, by its title, in its order. */
 export async function legalLinks(): Promise<MenuLink[]> {
   const entries = await getCollection('legal');
-  return entries.sort((a, b) => a.data.order - b.data.order).map((entry) => ({ label: entry.data.title, href: `/${entry.id}` }));
+  return entries.sort((a, b) => a.data.order - b.data.order).map((entry) => ({ label: entry.data.title, href: legalPath(entry.id) }));
 }
 
 /** The footer's Core Services: every sub-page that declares `coreService`, in its order. */

@@ -38,6 +38,9 @@ const cards = z.strictObject({
 
 export const listItem = z.union([z.string().min(1), z.strictObject({ title: z.string().min(1), description: z.string().optional() })]);
 
+/** A list item as a title and an optional description, whether it was written as plain text or as both. */
+export const titledItem = (item: z.infer<typeof listItem>): { title: string; description?: string } => (typeof item === 'string' ? { title: item } : item);
+
 const checklist = z.strictObject({
   type: z.literal('checklist'),
   ...heading,

@@ -40,13 +40,13 @@ test('without JavaScript the page says how to reach the company', async ({ brows
   // The Send button cannot be pressed, and Enter in a field neither reloads the page nor puts the message in its address.
   const send = page.getByRole('button', { name: 'Send Message' });
   expect(await send.evaluate((button) => getComputedStyle(button).pointerEvents)).toBe('none');
-  await page.getByLabel(/^Full Name/).fill('Meera Iyer');
-  await page.getByLabel(/^Email Address/).fill('meera@example.com');
-  await page.getByLabel(/^Message/).fill('Please call me back.');
-  await page.getByLabel(/^Email Address/).press('Enter');
+  await field(page, 'Full Name').fill('Meera Iyer');
+  await field(page, 'Email Address').fill('meera@example.com');
+  await field(page, 'Message').fill('Please call me back.');
+  await field(page, 'Email Address').press('Enter');
   await page.waitForTimeout(300);
   expect(page.url()).toMatch(/\/contact$/);
-  await expect(page.getByLabel(/^Full Name/)).toHaveValue('Meera Iyer');
+  await expect(field(page, 'Full Name')).toHaveValue('Meera Iyer');
   await expect(page.getByRole('link', { name: /^Call Now/ })).toBeVisible();
   await context.close();
 });

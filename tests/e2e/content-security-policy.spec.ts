@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { redirects } from '../../src/config/routes.ts';
-import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
+import { supabaseOrigin } from '../support/enquiries.ts';
 import { openAndStay, SITE_ROUTES } from '../support/site.ts';
 
 /**
@@ -10,8 +10,6 @@ import { openAndStay, SITE_ROUTES } from '../support/site.ts';
 
 const PAGES = [...SITE_ROUTES, '/no-such-page', ...Object.keys(redirects)];
 
-/** The Supabase project the build talks to: PUBLIC_SUPABASE_URL when set, else the local stand-in (as src/lib/supabase-client.ts). */
-const supabaseOrigin = new URL(process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl).origin;
 
 type Recorded = Window & { cspViolations: string[] };
 

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { draftStorageKey, outboxStorageKey } from '../../src/lib/enquiry-storage.ts';
-import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
+import { countEnquiryPosts, storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
 import { contactFormSelector, field, startContactForm, waitForHydration } from '../support/site.ts';
 
 const REST = '**/rest/v1/contact_submissions**';
@@ -31,17 +31,6 @@ async function submitOffline(context: BrowserContext, page: Page, email: string)
 }
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
-
-/** Every POST of an enquiry any page in the context makes. */
-function countPosts(pages: Page[]): { count: number } {
-  const posts = { count: 0 };
-  for (const page of pages) {
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/rest/v1/contact_submissions')) posts.count += 1;
-    });
-  }
-  return posts;
-}
 
 test('what a visitor types comes back after a reload, and can be cleared', async ({ page }) => {
   const email = uniqueEmail('draft');
@@ -93,7 +82,7 @@ test('written offline, sent once when the connection returns, after the page was
 
   await context.setOffline(false);
   const later = await context.newPage();
-  const posts = countPosts([later]);
+  const posts = countEnquiryPosts([later]);
   await later.goto('/contact');
   await waitForHydration(later, contactFormSelector); // the waiting enquiry loads the form's code without a touch
   // The toast shows only once the row is stored, and for 4 s: look for it first.
@@ -125,7 +114,7 @@ test('with two tabs open when the connection returns, the enquiry is sent once',
   await second.goto('/contact').catch(() => undefined); // offline: the page cannot load, as on a phone without signal
   await second.close();
   const other = await context.newPage();
-  const posts = countPosts([first, other]); // before going online: the first tab sends on the 'online' event at once
+  const posts = countEnquiryPosts([first, other]); // before going online: the first tab sends on the 'online' event at once
   await context.setOffline(false);
   await other.goto('/contact');
   await expect(other.getByText(queuedNote)).toBeHidden({ timeout: 15_000 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { recordPaths } from '../support/site.ts';
 
 /**
  * The mobile menu in browsers without the Popover API (Safari 16, Chrome before 114): a polyfill, loaded only
@@ -11,13 +12,7 @@ const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { na
 const mobileNav = (page: Page) => page.getByRole('navigation', { name: 'Mobile' });
 const icon = (page: Page, state: 'open' | 'closed') => toggle(page).locator(`.menu-icon-${state}`);
 
-function polyfillRequests(page: Page): string[] {
-  const requests: string[] = [];
-  page.on('request', (request) => {
-    if (/popover/.test(new URL(request.url()).pathname)) requests.push(new URL(request.url()).pathname);
-  });
-  return requests;
-}
+const polyfillRequests = (page: Page) => recordPaths(page, /popover/);
 
 async function removePopoverApi(page: Page) {
   await page.addInitScript(() => {

@@ -1,16 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { speculationRules } from '../../src/config/speculation-rules.ts';
-import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
-import { SITE_ROUTES } from '../support/site.ts';
+import { supabaseOrigin } from '../support/enquiries.ts';
+import { recordRequests, SITE_ROUTES } from '../support/site.ts';
 
 /** Requests the browser makes ahead of a click (Speculation Rules send `Sec-Purpose: prefetch`). */
-function prefetches(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => {
-    if ((request.headers()['sec-purpose'] ?? '').includes('prefetch')) urls.push(request.url());
-  });
-  return urls;
-}
+const prefetches = (page: Page) => recordRequests(page, (request) => (request.headers()['sec-purpose'] ?? '').includes('prefetch'));
 
 test('every page carries the same speculation rules, in the page itself', async ({ request }) => {
   for (const path of SITE_ROUTES) {
@@ -39,10 +33,7 @@ test('resting the pointer on a link to another page fetches that page ahead, and
 
 test('links to other sites, phone and e-mail links and the form backend are never fetched ahead', async ({ page }) => {
   const early = prefetches(page);
-  const backend: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().startsWith(localSupabaseUrl)) backend.push(request.url());
-  });
+  const backend = recordRequests(page, (request) => new URL(request.url()).origin === supabaseOrigin);
   await page.goto('/contact');
   for (const selector of ['a[href^="https://www.linkedin.com"]', 'a[href^="https://www.google.com/maps"]', 'a[href^="tel:"]', 'a[href^="mailto:"]']) {
     const link = page.locator(selector).first();

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import type { StoredEnquiry } from '../../scripts/enquiry-export/enquiry-export-format.ts';
@@ -15,3 +15,17 @@ export async function storedEnquiries(request: APIRequestContext, email: string)
 
 /** A unique address per test run, so tests never see each other's rows or share a rate limit. */
 export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** The Supabase project the build talks to: PUBLIC_SUPABASE_URL when set, else the local stand-in (as src/lib/supabase-client.ts). */
+export const supabaseOrigin = new URL(process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl).origin;
+
+/** Every POST of an enquiry the given pages make from now on. */
+export function countEnquiryPosts(pages: Page[]): { count: number } {
+  const posts = { count: 0 };
+  for (const page of pages) {
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/rest/v1/contact_submissions')) posts.count += 1;
+    });
+  }
+  return posts;
+}

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { redirects } from '../../src/config/routes.ts';
 import { siteRoutes } from '../../scripts/content/content-routes.ts';
 
@@ -15,14 +15,22 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** The paths of the script files a page fetches from now on, as they are requested. */
-export function recordScriptFiles(page: Page): string[] {
-  const files: string[] = [];
+/** The requests a page makes from now on that `keep` accepts, each written down as `as` gives it (its URL by default). */
+export function recordRequests(page: Page, keep: (request: Request) => boolean, as: (request: Request) => string = (request) => request.url()): string[] {
+  const recorded: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') files.push(new URL(request.url()).pathname);
+    if (keep(request)) recorded.push(as(request));
   });
-  return files;
+  return recorded;
 }
+
+const pathOf = (request: Request) => new URL(request.url()).pathname;
+
+/** The paths of the script files a page fetches from now on, as they are requested. */
+export const recordScriptFiles = (page: Page): string[] => recordRequests(page, (request) => request.resourceType() === 'script', pathOf);
+
+/** The paths of the files a page fetches from now on whose path matches `pattern`. */
+export const recordPaths = (page: Page, pattern: RegExp): string[] => recordRequests(page, (request) => pattern.test(pathOf(request)), pathOf);
 
 /** Resolves once the island inside `selector` has hydrated (Astro drops the `ssr` attribute then). */
 export async function waitForHydration(page: Page, selector: string): Promise<void> {
