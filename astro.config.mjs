@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { factsPlugin } from './src/lib/markdown-facts.ts';
+import { adminSlash } from './src/integrations/admin-slash.ts';
 
 /**
  * The popover polyfill's minified stand-alone build, which its package does not export: MobileNav.astro has
@@ -62,6 +63,7 @@ export default defineConfig({
     mdx(),
     react(),
     hydrateOnIntent,
+    adminSlash(),
     // The legacy paths' forwarding pages, the not-found page and the writers' editor are not pages to index.
     sitemap({ filter: (page) => !page.endsWith('/404') && !page.endsWith('/admin') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
   ],

@@ -98,3 +98,11 @@ it('shows a link to a page that does not exist, and takes a page added as a file
     await rm(join(project.root, newService), { force: true });
   }
 });
+
+it('sends /admin/, the address in Decap’s own documentation, to the editor at /admin', async () => {
+  const response = await fetch(`${url}/admin/?from=docs`, { redirect: 'manual' });
+  expect(response.status).toBe(301);
+  expect(response.headers.get('location')).toBe('/admin?from=docs');
+  // Other paths keep the site's rule: no trailing slash.
+  expect((await fetch(`${url}/about/`, { redirect: 'manual' })).status).toBe(404);
+});
