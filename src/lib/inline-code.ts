@@ -15,8 +15,8 @@ export const inlineScripts = {
   countersPending: `if(!matchMedia('(prefers-reduced-motion: reduce)').matches){document.documentElement.classList.add('counters-pending');setTimeout(()=>document.documentElement.classList.remove('counters-pending'),3000)}`,
   /** StatsBand.astro, after the figures: counts them up (src/scripts/count-up.js, without its comment). */
   countUp: `${countUpSource.replace(/^\/\*[\s\S]*?\*\/\s*/, '').trim()}(document.currentScript.previousElementSibling, ${COUNT_UP_MS});`,
-  /** MobileNav.astro: browsers without popovers load the polyfill whose address the script carries in `data-src`. */
-  popoverPolyfill: `if(!('popover'in HTMLElement.prototype)){let s=document.createElement('script');s.src=document.currentScript.dataset.src;s.onload=()=>document.documentElement.classList.add('popover-polyfill');document.head.append(s)}`,
+  /** MobileNav.astro: browsers without popovers load the polyfill whose address the script carries in `data-url`. */
+  popoverPolyfill: `if(!('popover'in HTMLElement.prototype)){let s=document.createElement('script');s.src=document.currentScript.dataset.url;s.onload=()=>document.documentElement.classList.add('popover-polyfill');document.head.append(s)}`,
   /** pages/404.astro: the address that was not found, for the browser's console. */
   notFoundLog: `console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);`,
   /** BaseLayout.astro, as <script type="speculationrules">: src/config/speculation-rules.ts. */

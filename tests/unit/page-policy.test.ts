@@ -38,7 +38,7 @@ describe('the policy of each built page', () => {
       const styles = directive(policy, 'style-src');
       expect(scripts).not.toContain("'unsafe-inline'");
       expect(styles).not.toContain("'unsafe-inline'");
-      // Read with an HTML parser: a script's `data-src` is not its `src` (src/lib/inline-code.ts, popoverPolyfill).
+      // Read with an HTML parser, as the layout reads them (an attribute such as data-url is not a src).
       const { scripts: inlineScripts, styles: inlineStyles } = inlineCode(html);
       expect(inlineStyles.length, 'the page stylesheet').toBeGreaterThan(0);
       for (const script of inlineScripts) expect(scripts, script.slice(0, 80)).toContain(`'${cspHash(script)}'`);
