@@ -14,11 +14,11 @@ const fact = /^\s*\{\s*[A-Za-z][A-Za-z0-9]*\s*\}\s*$/;
 const comment = /^\s*(?:\/\*(?:(?!\*\/)[\s\S])*\*\/\s*)+$/;
 
 /** A URL a browser would run or open as a document of its own (tabs and line breaks inside the scheme are ignored, as browsers do). */
-const runsCode = (url: string) => /^(javascript|vbscript|data):/i.test(url.replace(/[\u0000-\u0020]/g, ''));
+export const runsCode = (url: string) => /^(javascript|vbscript|data):/i.test(url.replace(/[\u0000-\u0020]/g, ''));
 
 const noCode = 'pages cannot run code or embed other sites; remove it (for a video or map, ask a developer to add a section type)';
 const noStyle = "page text cannot carry its own styles (the live site's security policy refuses them, though npm run dev shows them); remove it";
-const linkForms = 'a link leads to a page (/services/security), a site (https://…), an e-mail address (mailto:…) or a phone number (tel:…)';
+export const linkForms = 'a link leads to a page (/services/security), a site (https://…), an e-mail address (mailto:…) or a phone number (tel:…)';
 
 function elementProblem(node: TreeNode): string[] {
   const tag = node.name ?? '';
@@ -34,8 +34,9 @@ function elementProblem(node: TreeNode): string[] {
     const name = attribute.name ?? '';
     if (typeof attribute.value === 'object' && attribute.value !== null) {
       problems.push(`the page text gives <${tag}> a ${name}={…} value in curly braces: pages cannot run code; write the value in quotes or remove it`);
-    } else if (/^on/i.test(name)) {
-      problems.push(`the page text gives <${tag}> an ${name}="…" attribute: pages cannot run code; remove the attribute`);
+    } else if (/^on/i.test(name) || /^(set|is|client|server|define):/.test(name)) {
+      // Event handlers, and Astro's directives (set:html writes raw HTML).
+      problems.push(`the page text gives <${tag}> ${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}="…" attribute: pages cannot run code; remove the attribute`);
     } else if (name.toLowerCase() === 'style') {
       problems.push(`the page text gives <${tag}> a style="…" attribute: ${noStyle.replace('remove it', 'remove the attribute')}`);
     } else if (name.toLowerCase() === 'srcdoc') {

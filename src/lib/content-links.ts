@@ -13,7 +13,8 @@ import { pageLinks } from '../schemas/page.ts';
 import { bodyLinks } from './body-links.ts';
 import { editDistance, positionOf } from './content-issues.ts';
 import { contentProblem } from './content-problems.ts';
-import { isSitePath, pageOf } from './link-form.ts';
+import { isLinkForm, isSitePath, pageOf } from './link-form.ts';
+import { linkForms, runsCode } from './content-code.ts';
 
 /** Every path the site serves a page at (redirects included), from the routes config and the collections. */
 export async function sitePages(): Promise<Set<string>> {
@@ -31,7 +32,7 @@ export async function brokenContentLinks(): Promise<Error | undefined> {
     const broken = pageLinks(entry.data).filter(({ href }) => isSitePath(href) && !pages.has(pageOf(href)));
     const source = broken.length > 0 || entry.body?.trim() ? readFileSync(entry.filePath, 'utf8') : '';
     // In the text, any address that starts with one "/" is meant as a page of this site, whatever its form.
-    const brokenInText = entry.body?.trim() ? bodyLinks(entry.filePath, source).filter(({ href }) => /^\/(?!\/)/.test(href) && !pages.has(href.split(/[?#]/)[0]!)) : [];
+    const brokenInText = entry.body?.trim() ? bodyLinks(entry.filePath, source).filter(({ href }) => (/^\/(?!\/)/.test(href) ? !pages.has(href.split(/[?#]/)[0]!) : !isLinkForm(href) && !runsCode(href))) : [];
     if (broken.length === 0 && brokenInText.length === 0) continue;
     const name = relative(process.cwd(), entry.filePath);
     const lines = broken.map(({ href, path }) => {
@@ -39,7 +40,8 @@ export async function brokenContentLinks(): Promise<Error | undefined> {
       return { at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: "${href}" is not a page of this site: ${nearest(pageOf(href), pages)}` };
     });
     for (const { href, ...at } of brokenInText) {
-      lines.push({ at, text: `${name}:${at.line}:${at.column} the link "${href}" in the page text is not a page of this site: ${nearest(href.split(/[?#]/)[0]!, pages)}` });
+      const problem = href.startsWith('/') ? `is not a page of this site: ${nearest(href.split(/[?#]/)[0]!, pages)}` : `is not a link this site can follow: ${linkForms}; write it in one of these forms (https://, not http://)`;
+      lines.push({ at, text: `${name}:${at.line}:${at.column} the link "${href}" in the page text ${problem}` });
     }
     return contentProblem(name, lines.map((line) => line.text), lines[0]!.at, entry.filePath);
   }
