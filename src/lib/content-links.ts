@@ -2,16 +2,19 @@
  * Every link in the content leads to a page the site builds. The pages are the top-level ones of
  * src/config/routes.ts (and its redirects) plus the entries of the collections, so the check runs once all
  * collections are loaded: the layout asks before it renders a page, and a broken link stops the build (and shows
- * in the dev server's overlay) naming the file, line and field. Node only (reads the file for the line).
+ * in the dev server's overlay) naming the file, line and field; links in the page text too (src/lib/body-links.ts).
+ * Node only (reads the file for the line).
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { getCollection } from 'astro:content';
 import { SECTIONS, legalPath, redirects, sectionPath, topLevelPages } from '../config/routes.ts';
 import { pageLinks } from '../schemas/page.ts';
+import { bodyLinks } from './body-links.ts';
 import { editDistance, positionOf } from './content-issues.ts';
 import { contentProblem } from './content-problems.ts';
-import { isSitePath, pageOf } from './link-form.ts';
+import { isLinkForm, isSitePath, pageOf } from './link-form.ts';
+import { linkForms, runsCode } from './content-code.ts';
 
 /** Every path the site serves a page at (redirects included), from the routes config and the collections. */
 export async function sitePages(): Promise<Set<string>> {
@@ -25,14 +28,21 @@ export async function brokenContentLinks(): Promise<Error | undefined> {
   const pages = await sitePages();
   const entries = (await Promise.all((['pages', ...SECTIONS] as const).map((collection) => getCollection(collection)))).flat();
   for (const entry of entries) {
+    if (!entry.filePath) continue;
     const broken = pageLinks(entry.data).filter(({ href }) => isSitePath(href) && !pages.has(pageOf(href)));
-    if (broken.length === 0 || !entry.filePath) continue;
-    const source = readFileSync(entry.filePath, 'utf8');
+    const source = broken.length > 0 || entry.body?.trim() ? readFileSync(entry.filePath, 'utf8') : '';
+    // In the text, any address that starts with one "/" is meant as a page of this site, whatever its form.
+    const brokenInText = entry.body?.trim() ? bodyLinks(entry.filePath, source).filter(({ href }) => (/^\/(?!\/)/.test(href) ? !pages.has(href.split(/[?#]/)[0]!) : !isLinkForm(href) && !runsCode(href))) : [];
+    if (broken.length === 0 && brokenInText.length === 0) continue;
     const name = relative(process.cwd(), entry.filePath);
     const lines = broken.map(({ href, path }) => {
       const at = positionOf(source, path) ?? { line: 1, column: 1 };
       return { at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: "${href}" is not a page of this site: ${nearest(pageOf(href), pages)}` };
     });
+    for (const { href, ...at } of brokenInText) {
+      const problem = href.startsWith('/') ? `is not a page of this site: ${nearest(href.split(/[?#]/)[0]!, pages)}` : `is not a link this site can follow: ${linkForms}; write it in one of these forms (https://, not http://)`;
+      lines.push({ at, text: `${name}:${at.line}:${at.column} the link "${href}" in the page text ${problem}` });
+    }
     return contentProblem(name, lines.map((line) => line.text), lines[0]!.at, entry.filePath);
   }
   return undefined;

@@ -6,6 +6,7 @@ import { glob } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { facts } from '../config/facts.ts';
 import { explainIssue, positionOf } from './content-issues.ts';
+import { codeProblems } from './content-code.ts';
 import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem, yamlHint } from './content-problems.ts';
 
 const factsVersion = JSON.stringify(facts);
@@ -50,7 +51,7 @@ async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file
   if (/^---\r?\n/.test(source) && !/\r?\n---\s*(\r?\n|$)/.test(source.slice(3))) {
     throw remember(file, contentProblem(name, [`${name}:1:1 the frontmatter is never closed: add a line with only --- after its last field, before the text of the page`], { line: 1, column: 1 }, file));
   }
-  const body = bodyProblems(name, source);
+  const body = [...bodyProblems(name, source), ...codeProblems(name, source)];
   if (body.length > 0) throw remember(file, contentProblem(name, body.map((problem) => problem.text), body[0], file));
   const result = await schema.safeParseAsync(data, { error: (issue) => explainIssue(issue as Parameters<typeof explainIssue>[0]) });
   if (result.success) return;

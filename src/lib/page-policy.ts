@@ -2,11 +2,13 @@
  * Each page's Content-Security-Policy, written into its own <meta> tag so it holds on any static host. Its
  * `script-src` and `style-src` allow exactly what this page carries inline, by hash, and nothing else: the scripts
  * and stylesheets found in the page's rendered HTML (its own, and those Astro writes for an island), plus stylesheets
- * an island inserts later (`laterStyleHashes`). Astro's built-in policy lists every client directive and its dev-mode
+ * an island inserts later (`laterStyleHashes`). The layout first makes sure each of them is one the site's own code
+ * writes (`unlistedInlineCode`), so a policy never lists code that came from elsewhere. Astro's built-in policy lists every client directive and its dev-mode
  * island script on every page, about 400 bytes gzip that a 14 KB page cannot spare.
  */
 import { Parser } from 'htmlparser2';
 import { cspHash } from './csp-hash.ts';
+import type { InlineAllowList } from './inline-code-allowlist.ts';
 
 /** Script types a browser acts on, so the policy must allow them: classic and module scripts, and speculation rules. */
 const actedOn = (type: string | undefined) => type === undefined || ['', 'text/javascript', 'module', 'speculationrules'].includes(type.trim().toLowerCase());
@@ -35,6 +37,15 @@ export function inlineCode(html: string): { scripts: string[]; styles: string[] 
   parser.write(html);
   parser.end();
   return { scripts, styles };
+}
+
+/** The inline scripts and styles of `html` that are neither the page's own stylesheet nor on the allow-list. */
+export function unlistedInlineCode(html: string, allowed: InlineAllowList, pageStylesheet: string): Array<{ tag: 'script' | 'style'; text: string }> {
+  const { scripts, styles } = inlineCode(html);
+  return [
+    ...scripts.filter((text) => !allowed.scripts.has(text)).map((text) => ({ tag: 'script' as const, text })),
+    ...styles.filter((text) => text !== pageStylesheet && !allowed.styles.has(text)).map((text) => ({ tag: 'style' as const, text })),
+  ];
 }
 
 type Hash = `sha256-${string}`;

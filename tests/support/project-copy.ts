@@ -25,10 +25,11 @@ export async function copyProject(prefix: string): Promise<{ root: string; remov
 
 /**
  * The environment for the project's own tools run from a test: without Vitest's variables (NODE_ENV=test would
- * build React's development bundles, and VITEST makes Vite in the child behave as under test), without colours.
+ * build React's development bundles, VITEST makes Vite in the child behave as under test, and Vitest's PROD='' and
+ * DEV='1' would override a build's import.meta.env, so its pages had no policy), without colours.
  */
 export function toolEnv(nodeEnv: 'production' | 'development', extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const outside = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$)/.test(name)));
+  const outside = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$|PROD$|DEV$|MODE$|SSR$|BASE_URL$)/.test(name)));
   return { ...outside, NODE_ENV: nodeEnv, FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1', ...extra };
 }
 

@@ -99,6 +99,25 @@ it('shows a link to a page that does not exist, and takes a page added as a file
   }
 });
 
+it('shows code pasted into the page text, and a link in the text to a page that does not exist', { timeout: 120_000 }, async () => {
+  const tab = await browser.newPage();
+  const original = await readFile(join(project.root, file), 'utf8');
+  const overlay = tab.locator('vite-error-overlay');
+  const lineAfterEnd = original.trimEnd().split('\n').length + 2;
+  try {
+    await writeFile(join(project.root, file), `${original.trimEnd()}\n\n<script>alert(1)</script>\n`);
+    await tab.goto(`${url}/services/installation`);
+    const code = overlay.getByText(`content/services/installation.mdx:${lineAfterEnd}:1 the page text contains a <script> element: pages cannot run code`);
+    await expect.poll(async () => (await tab.reload(), await code.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+
+    await writeFile(join(project.root, file), `${original.trimEnd()}\n\nSee [all services](/servics).\n`);
+    const link = overlay.getByText(`content/services/installation.mdx:${lineAfterEnd}:5 the link "/servics" in the page text is not a page of this site: did you mean "/services"?`);
+    await expect.poll(async () => (await tab.reload(), await link.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+  } finally {
+    await writeFile(join(project.root, file), original);
+  }
+});
+
 it('sends /admin/, the address in Decap’s own documentation, to the editor at /admin', async () => {
   const response = await fetch(`${url}/admin/?from=docs`, { redirect: 'manual' });
   expect(response.status).toBe(301);

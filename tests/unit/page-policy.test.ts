@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { cspHash } from '../../src/lib/csp-hash.ts';
+import { inlineAllowList } from '../../src/lib/inline-code-allowlist.ts';
 import { inlineCode } from '../../src/lib/page-policy.ts';
 import { sonnerStyleHashes } from '../../src/lib/sonner-style-hash.ts';
 
@@ -37,8 +38,8 @@ describe('the policy of each built page', () => {
       const styles = directive(policy, 'style-src');
       expect(scripts).not.toContain("'unsafe-inline'");
       expect(styles).not.toContain("'unsafe-inline'");
-      const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
-      const inlineStyles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+      // Read with an HTML parser, as the layout reads them (an attribute such as data-url is not a src).
+      const { scripts: inlineScripts, styles: inlineStyles } = inlineCode(html);
       expect(inlineStyles.length, 'the page stylesheet').toBeGreaterThan(0);
       for (const script of inlineScripts) expect(scripts, script.slice(0, 80)).toContain(`'${cspHash(script)}'`);
       for (const style of inlineStyles) expect(styles, style.slice(0, 80)).toContain(`'${cspHash(style)}'`);
@@ -46,6 +47,30 @@ describe('the policy of each built page', () => {
       const later = html.includes('<astro-island') ? sonnerStyleHashes() : [];
       expect(scripts.slice(1).sort(), 'no hash of a script the page does not carry').toEqual([...new Set(inlineScripts.map((script) => `'${cspHash(script)}'`))].sort());
       expect(styles.slice(1).sort(), 'no hash of a style the page does not carry').toEqual([...new Set([...inlineStyles.map(cspHash), ...later].map((hash) => `'${hash}'`))].sort());
+    });
+  }
+});
+
+describe('the inline code of each built page is the site’s own', async () => {
+  const allowed = await inlineAllowList();
+  const allowedHashes = new Set([...allowed.scripts.keys(), ...allowed.styles.keys()].map((text) => `'${cspHash(text)}'`));
+
+  for (const file of pages) {
+    test(`${file}: every inline script and style is on the allow-list or is the page's stylesheet, and so is every hash of its policy`, () => {
+      const html = readFileSync(join(dist, file), 'utf8');
+      const head = html.slice(0, html.indexOf('</head>'));
+      // The layout writes the page's own stylesheet last in the head (src/layouts/HtmlDocument.astro).
+      const pageStylesheet = inlineCode(head).styles.at(-1)!;
+      expect(pageStylesheet).toContain('tailwindcss');
+      const { scripts, styles } = inlineCode(html);
+      for (const script of scripts) expect(allowed.scripts.has(script), `unlisted script: ${script.slice(0, 80)}`).toBe(true);
+      for (const style of styles) expect(style === pageStylesheet || allowed.styles.has(style), `unlisted style: ${style.slice(0, 80)}`).toBe(true);
+
+      const policy = /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(html)![1]!.replaceAll('&#39;', "'");
+      const hashes = [...directive(policy, 'script-src'), ...directive(policy, 'style-src')].filter((source) => source.startsWith("'sha"));
+      const later = html.includes('<astro-island') ? sonnerStyleHashes().map((hash) => `'${hash}'`) : [];
+      const outside = hashes.filter((hash) => !allowedHashes.has(hash) && hash !== `'${cspHash(pageStylesheet)}'` && !later.includes(hash));
+      expect(outside, 'hashes of code the site does not declare').toEqual([]);
     });
   }
 });

@@ -1,0 +1,32 @@
+/**
+ * Every inline script and style the site's own components write into pages, by name, with the component that
+ * writes it. Components write them only through <InlineScript name> and <InlineStyle name>, so a page can carry
+ * no other inline code, and each page's Content-Security-Policy allows only the texts listed here that it carries
+ * (with the page's own stylesheet and Astro's island code: src/lib/inline-code-allowlist.ts).
+ */
+import countUpSource from '../scripts/count-up.js?raw';
+import { speculationRules } from '../config/speculation-rules.ts';
+
+/** Counters count up from 0 to their targets over 2 s. */
+const COUNT_UP_MS = 2000;
+
+export const inlineScripts = {
+  /** StatsBand.astro, before the figures: hides them until the script after the list has set them to 0 (not when motion is unwanted); after 3 s regardless, should that script never run. */
+  countersPending: `if(!matchMedia('(prefers-reduced-motion: reduce)').matches){document.documentElement.classList.add('counters-pending');setTimeout(()=>document.documentElement.classList.remove('counters-pending'),3000)}`,
+  /** StatsBand.astro, after the figures: counts them up (src/scripts/count-up.js, without its comment). */
+  countUp: `${countUpSource.replace(/^\/\*[\s\S]*?\*\/\s*/, '').trim()}(document.currentScript.previousElementSibling, ${COUNT_UP_MS});`,
+  /** MobileNav.astro: browsers without popovers load the polyfill whose address the script carries in `data-url`. */
+  popoverPolyfill: `if(!('popover'in HTMLElement.prototype)){let s=document.createElement('script');s.src=document.currentScript.dataset.url;s.onload=()=>document.documentElement.classList.add('popover-polyfill');document.head.append(s)}`,
+  /** pages/404.astro: the address that was not found, for the browser's console. */
+  notFoundLog: `console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);`,
+  /** BaseLayout.astro, as <script type="speculationrules">: src/config/speculation-rules.ts. */
+  speculationRules: JSON.stringify(speculationRules),
+} as const;
+
+export const inlineStyles = {
+  /** pages/contact.astro, inside <noscript>: without JavaScript the form's Send button does not pretend it can send. */
+  noscriptSubmit: `[aria-label='Contact form'] [type=submit]{opacity:.6;pointer-events:none}`,
+} as const;
+
+export type InlineScriptName = keyof typeof inlineScripts;
+export type InlineStyleName = keyof typeof inlineStyles;
