@@ -88,15 +88,16 @@ describe('signing in to the editor on the default host', () => {
     const page = await context.newPage();
     await page.goto(`${origin}/admin`);
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Login with GitHub' }).click()]);
-    // The editor closes the pop-up once it has the token, and shows its tabs.
-    await popup.waitForEvent('close');
+    // The editor closes the pop-up once it has the token (until then the pop-up's status line says what it waits for).
+    const popupState = async () => (popup.isClosed() ? 'closed' : await popup.locator('#status').textContent({ timeout: 1000 }).catch(() => popup.url()));
+    await expect.poll(popupState, { timeout: 30_000 }).toBe('closed');
     await expect.poll(() => page.getByRole('link', { name: 'Workflow' }).isVisible(), { timeout: 30_000 }).toBe(true);
     expect(JSON.parse((await storedUser(page)) ?? '{}')).toMatchObject({ token: github!.token, login: 'writer', backendName: 'github' });
     const paths = github!.requests.map((request) => `${request.method} ${request.path.split('?')[0]}`);
     expect(paths).toEqual(expect.arrayContaining(['GET /login/oauth/authorize', 'POST /login/oauth/access_token', 'GET /api/user', `GET /api/repos/${client.repo}`]));
     expect(github!.requests.find((request) => request.method === 'GET' && request.path === '/api/user')?.authorization).toBe(`token ${github!.token}`);
     await context.close();
-  });
+  }, 90_000);
 
   test('under the strict opener policy (the site-wide one) the pop-up cannot reach the editor, and says so', async () => {
     const context = await browser!.newContext();
@@ -113,5 +114,5 @@ describe('signing in to the editor on the default host', () => {
     expect(await storedUser(page)).toBeNull();
     await expect.poll(() => page.getByRole('button', { name: 'Login with GitHub' }).isVisible()).toBe(true);
     await context.close();
-  });
+  }, 90_000);
 });
