@@ -26,9 +26,20 @@ function respond(status: number, body: string | null, headers: Record<string, st
 
 const text = (status: number, body: string) => respond(status, body, { 'content-type': 'text/plain; charset=utf-8' });
 
-/** GitHub's origin, from the project's settings only: a request never chooses where the client secret goes. */
-function githubOrigin(env: OAuthEnv): string {
-  return new URL(env.GITHUB_OAUTH_URL || 'https://github.com').origin;
+interface OAuthSettings {
+  clientId: string;
+  clientSecret: string;
+  /** GitHub's origin, from the project's settings only: a request never chooses where the client secret goes. */
+  github: string;
+}
+
+/** The project's sign-in settings, or what is wrong with them in words for whoever set them up. */
+function settingsOf(env: OAuthEnv): OAuthSettings | string {
+  if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET) return 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are missing';
+  const address = env.GITHUB_OAUTH_URL || 'https://github.com';
+  const github = URL.canParse(address) ? new URL(address) : undefined;
+  if (!github || !/^https?:$/.test(github.protocol)) return `GITHUB_OAUTH_URL "${env.GITHUB_OAUTH_URL}" is not an http(s) address`;
+  return { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET, github: github.origin };
 }
 
 function randomState(): string {
@@ -42,15 +53,14 @@ function cookie(request: Request, name: string): string | undefined {
 
 /** GET /admin/auth: off to GitHub, with a state that only this browser can bring back. */
 export function startGithubSignIn(request: Request, env: OAuthEnv): Response {
-  if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET) {
-    return text(503, 'Sign-in is not set up: GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are missing (README, "The browser editor").');
-  }
+  const settings = settingsOf(env);
+  if (typeof settings === 'string') return text(503, `Sign-in is not set up: ${settings} (README, "The browser editor").`);
   const url = new URL(request.url);
   const scope = url.searchParams.get('scope') ?? 'repo';
   if (!allowedScopes.has(scope)) return text(400, `Scope "${scope}" is not offered here.`);
   const state = randomState();
-  const github = new URL('/login/oauth/authorize', githubOrigin(env));
-  github.search = new URLSearchParams({ client_id: env.GITHUB_CLIENT_ID, redirect_uri: `${url.origin}/admin/callback`, scope, state }).toString();
+  const github = new URL('/login/oauth/authorize', settings.github);
+  github.search = new URLSearchParams({ client_id: settings.clientId, redirect_uri: `${url.origin}/admin/callback`, scope, state }).toString();
   return respond(302, null, { location: github.toString(), 'set-cookie': `${stateCookie}=${state}; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=600` });
 }
 
@@ -103,13 +113,14 @@ export async function finishGithubSignIn(request: Request, env: OAuthEnv, fetchI
   const url = new URL(request.url);
   const state = url.searchParams.get('state');
   const code = url.searchParams.get('code');
-  if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET) return handOver(url.origin, 'error', { message: 'Sign-in is not set up on this site.' });
+  const settings = settingsOf(env);
+  if (typeof settings === 'string') return handOver(url.origin, 'error', { message: 'Sign-in is not set up on this site.' });
   if (!state || state !== cookie(request, stateCookie)) return handOver(url.origin, 'error', { message: 'The sign-in expired or did not start in this browser.' });
   if (!code) return handOver(url.origin, 'error', { message: url.searchParams.get('error_description') ?? 'GitHub returned no code.' });
-  const response = await fetchImpl(`${githubOrigin(env)}/login/oauth/access_token`, {
+  const response = await fetchImpl(`${settings.github}/login/oauth/access_token`, {
     method: 'POST',
     headers: { accept: 'application/json', 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: env.GITHUB_CLIENT_ID, client_secret: env.GITHUB_CLIENT_SECRET, code, redirect_uri: `${url.origin}/admin/callback` }),
+    body: JSON.stringify({ client_id: settings.clientId, client_secret: settings.clientSecret, code, redirect_uri: `${url.origin}/admin/callback` }),
   });
   const result = (await response.json().catch(() => ({}))) as { access_token?: string; error_description?: string };
   if (!response.ok || !result.access_token) return handOver(url.origin, 'error', { message: result.error_description ?? `GitHub answered ${response.status}.` });

@@ -39,6 +39,9 @@ describe('the editor’s GitHub sign-in', () => {
     const missing = startGithubSignIn(new Request(`${site}/admin/auth`), {});
     expect(missing.status).toBe(503);
     expect(await missing.text()).toContain('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are missing');
+    const wrongGithub = startGithubSignIn(new Request(`${site}/admin/auth`), { ...env, GITHUB_OAUTH_URL: 'github.example.org' });
+    expect(wrongGithub.status).toBe(503);
+    expect(await wrongGithub.text()).toBe('Sign-in is not set up: GITHUB_OAUTH_URL "github.example.org" is not an http(s) address (README, "The browser editor").');
   });
 
   it('exchanges the code and hands the token to the editor on this site only, under a policy that allows just its script', async () => {
