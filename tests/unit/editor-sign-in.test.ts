@@ -77,6 +77,13 @@ async function popupStatus(popup: Page): Promise<string> {
 
 const storedUser = (page: Page) => page.evaluate(() => localStorage.getItem('decap-cms-user'));
 
+/** A fresh browser profile; the editor's script is large, so a loaded machine gets a minute for each step. */
+async function newContext() {
+  const context = await browser!.newContext();
+  context.setDefaultTimeout(60_000);
+  return context;
+}
+
 describe('signing in to the editor on the default host', () => {
   test('/admin gets the pop-up-friendly opener policy, every other page the strict one', async () => {
     expect((await fetch(`${origin}/admin`)).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
@@ -84,23 +91,23 @@ describe('signing in to the editor on the default host', () => {
   });
 
   test('"Login with GitHub" goes through GitHub and the site’s callback, and the editor holds the token', async () => {
-    const context = await browser!.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${origin}/admin`);
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Login with GitHub' }).click()]);
     // The editor closes the pop-up once it has the token (until then the pop-up's status line says what it waits for).
     const popupState = async () => (popup.isClosed() ? 'closed' : await popup.locator('#status').textContent({ timeout: 1000 }).catch(() => popup.url()));
-    await expect.poll(popupState, { timeout: 30_000 }).toBe('closed');
-    await expect.poll(() => page.getByRole('link', { name: 'Workflow' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(popupState, { timeout: 60_000 }).toBe('closed');
+    await expect.poll(() => page.getByRole('link', { name: 'Workflow' }).isVisible(), { timeout: 60_000 }).toBe(true);
     expect(JSON.parse((await storedUser(page)) ?? '{}')).toMatchObject({ token: github!.token, login: 'writer', backendName: 'github' });
     const paths = github!.requests.map((request) => `${request.method} ${request.path.split('?')[0]}`);
     expect(paths).toEqual(expect.arrayContaining(['GET /login/oauth/authorize', 'POST /login/oauth/access_token', 'GET /api/user', `GET /api/repos/${client.repo}`]));
     expect(github!.requests.find((request) => request.method === 'GET' && request.path === '/api/user')?.authorization).toBe(`token ${github!.token}`);
     await context.close();
-  }, 90_000);
+  }, 180_000);
 
   test('under the strict opener policy (the site-wide one) the pop-up cannot reach the editor, and says so', async () => {
-    const context = await browser!.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     // /admin as the host sent it before it had its own rule.
     await page.route(`${origin}/admin`, async (route) => {
@@ -114,5 +121,5 @@ describe('signing in to the editor on the default host', () => {
     expect(await storedUser(page)).toBeNull();
     await expect.poll(() => page.getByRole('button', { name: 'Login with GitHub' }).isVisible()).toBe(true);
     await context.close();
-  }, 90_000);
+  }, 180_000);
 });
