@@ -4,31 +4,36 @@
  * page allows those and string evaluation (see script-src), plus the GitHub API it reads and writes through, and nothing else beyond the site.
  */
 
-/** Where the GitHub backend connects, and where GitHub serves writers' avatars. */
+import type { CmsSettings } from './decap-config.ts';
+
+/** Where the GitHub backend connects (unless the build names another API), and where GitHub serves writers' avatars. */
 const githubOrigins = { api: 'https://api.github.com', avatars: 'https://avatars.githubusercontent.com' } as const;
 
-function adminCsp(localBackendUrl?: string): string {
+type AdminPageSettings = Pick<CmsSettings, 'localBackendUrl' | 'githubApiRoot'>;
+
+function adminCsp({ localBackendUrl, githubApiRoot }: AdminPageSettings): string {
   const local = localBackendUrl ? ` ${new URL(localBackendUrl).origin}` : '';
+  const api = githubApiRoot ? new URL(githubApiRoot).origin : githubOrigins.api;
   return [
     "default-src 'self'",
     // Decap checks its configuration with ajv, which compiles each validator with `new Function`.
     "script-src 'self' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${githubOrigins.avatars}`,
-    `connect-src 'self' ${githubOrigins.api}${local}`,
+    `connect-src 'self' ${api}${local}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
   ].join('; ');
 }
 
-export function adminPage(localBackendUrl?: string): string {
+export function adminPage(settings: AdminPageSettings): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="content-security-policy" content="${adminCsp(localBackendUrl)}">
+<meta http-equiv="content-security-policy" content="${adminCsp(settings)}">
 <meta name="robots" content="noindex, nofollow">
 <title>Content editor</title>
 <link rel="cms-config-url" type="text/yaml" href="/admin/config.yml">

@@ -1,7 +1,7 @@
 /**
  * The editor's settings for this build or dev server, from the environment:
  * CMS_GITHUB_REPO (owner/name of the repository writers' pull requests go to), CMS_AUTH_URL (the OAuth
- * proxy's base URL), DECAP_SERVER_PORT (decap-server's port under `npm run dev`, 8081 by default).
+ * proxy's base URL), CMS_GITHUB_API_ROOT (another GitHub API than api.github.com), DECAP_SERVER_PORT (decap-server's port under `npm run dev`, 8081 by default).
  */
 import { SITE_URL } from '../config/site-url.ts';
 import { defaultGithubRepo, type CmsSettings } from './decap-config.ts';
@@ -13,6 +13,7 @@ export function cmsSettings(): CmsSettings {
     siteUrl: SITE_URL,
     githubRepo: process.env.CMS_GITHUB_REPO || defaultGithubRepo,
     authUrl: process.env.CMS_AUTH_URL || undefined,
+    githubApiRoot: process.env.CMS_GITHUB_API_ROOT || undefined,
     // Only `astro dev` offers the local backend; a built site signs writers in with GitHub.
     localBackendUrl: import.meta.env.DEV ? `http://127.0.0.1:${decapServerPort()}/api/v1` : undefined,
   };

@@ -11,6 +11,9 @@ import { mdxFrontmatterFormat } from './frontmatter-format.ts';
 /** The GitHub repository writers' pull requests go to; CMS_GITHUB_REPO at build time overrides it. */
 export const defaultGithubRepo = 'kalpaka-technologies/website';
 
+/** The commit status .github/workflows/preview.yml posts on a pull request with its preview's address; the editor links to it. */
+export const previewStatusContext = 'Preview on Cloudflare Pages';
+
 /** Each content folder, the schema its files pass (as src/content.config.ts pairs them) and the editor's name for it. */
 export const contentCollections: readonly { folder: string; label: string; schema: z.ZodType; create: boolean; identifier: string }[] = [
   { folder: 'pages', label: 'Main pages', schema: page, create: false, identifier: 'seo.title' },
@@ -34,6 +37,8 @@ export interface CmsSettings {
   authUrl?: string;
   /** decap-server's API, offered on localhost only; absent from the production build. */
   localBackendUrl?: string;
+  /** Another GitHub API than https://api.github.com (GitHub Enterprise's, or the sign-in test's stand-in). */
+  githubApiRoot?: string;
 }
 
 export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
@@ -44,6 +49,9 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
       branch: 'main',
       // Sign-in goes through this site's own functions (functions/admin/auth.ts), or a proxy elsewhere if one is named.
       ...(settings.authUrl ? { base_url: settings.authUrl, auth_endpoint: 'auth' } : { base_url: new URL(siteUrl).origin, auth_endpoint: 'admin/auth' }),
+      ...(settings.githubApiRoot ? { api_root: settings.githubApiRoot } : {}),
+      // In the Workflow tab, "View Preview" opens the address of this status on the pull request's latest commit.
+      preview_context: previewStatusContext,
       squash_merges: true,
       commit_messages: { create: 'Create {{collection}} “{{slug}}”', update: 'Update {{collection}} “{{slug}}”', delete: 'Delete {{collection}} “{{slug}}”' },
     },

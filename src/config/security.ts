@@ -5,12 +5,16 @@
  *   any static host, GitHub Pages included;
  * - `headerRules` become `dist/_headers` for hosts that apply it (Cloudflare Pages, the default, and
  *   Netlify): what a meta tag cannot carry (HSTS, framing, MIME sniffing, referrer and permissions
- *   policies) and caching.
+ *   policies) and caching;
+ * - `functionHeaders` go with every response of the site's own Pages Functions (functions/admin/), which the host
+ *   serves without `_headers`.
  */
 
 interface HeaderRule {
   /** A path pattern in the `_headers` format: `/*` for every response, `/_astro/*` for hashed assets. */
   path: string;
+  /** Headers an earlier rule gave this path, removed before `headers` are added (Cloudflare's `! Name` lines). */
+  detach?: readonly string[];
   headers: Readonly<Record<string, string>>;
 }
 
@@ -42,6 +46,9 @@ const everyResponse = {
 
 export const headerRules: readonly HeaderRule[] = [
   { path: '/*', headers: everyResponse },
+  // The editor signs in through a pop-up that passes through github.com and then messages window.opener; under
+  // `same-origin` the browser cuts that link. Cloudflare adds a second value when two rules set a header, hence the detach.
+  { path: '/admin', detach: ['Cross-Origin-Opener-Policy'], headers: { 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups' } },
   // File names under /_astro/ change with their content, so browsers may keep them for a year.
   { path: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   { path: '/icons.svg', headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
@@ -49,8 +56,21 @@ export const headerRules: readonly HeaderRule[] = [
 
 /** The `_headers` file Cloudflare Pages and Netlify read. */
 export function formatHeadersFile(rules: readonly HeaderRule[]): string {
-  return `${rules.map((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n')}\n`;
+  const lines = (rule: HeaderRule) => [rule.path, ...(rule.detach ?? []).map((name) => `  ! ${name}`), ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)];
+  return `${rules.map((rule) => lines(rule).join('\n')).join('\n')}\n`;
 }
+
+/**
+ * What every response of the site's Pages Functions carries (the host gives them none of `_headers`), beside its own
+ * `Content-Security-Policy`, which starts with `functionCsp`. No opener policy: the sign-in pop-up's pages arrive
+ * from github.com and must keep `window.opener`, which any policy but `unsafe-none` would cut.
+ */
+export const functionHeaders: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(everyResponse).filter(([name]) => !['Content-Security-Policy', 'Cross-Origin-Opener-Policy'].includes(name)),
+);
+
+/** The start of every function response's policy: nothing loads, nothing frames it. */
+export const functionCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The `_redirects` file Cloudflare Pages and Netlify read: permanent redirects, old path to new. */
 export function formatRedirectsFile(redirects: Readonly<Record<string, string>>): string {

@@ -6,6 +6,7 @@
  */
 import countUpSource from '../scripts/count-up.js?raw';
 import { speculationRules } from '../config/speculation-rules.ts';
+import { inlineJson } from './inline-json.ts';
 
 /** Counters count up from 0 to their targets over 2 s. */
 const COUNT_UP_MS = 2000;
@@ -20,7 +21,7 @@ export const inlineScripts = {
   /** pages/404.astro: the address that was not found, for the browser's console. */
   notFoundLog: `console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);`,
   /** BaseLayout.astro, as <script type="speculationrules">: src/config/speculation-rules.ts. */
-  speculationRules: JSON.stringify(speculationRules),
+  speculationRules: inlineJson(speculationRules),
 } as const;
 
 export const inlineStyles = {

@@ -1,4 +1,4 @@
-/** schema.org JSON-LD builders: pure functions of the site's config and content, unit-tested. */
+/** schema.org JSON-LD builders: pure functions of the site's config and content, unit-tested; written into pages with inlineJson (inline-json.ts). */
 import { company, email, phone, socialLinks } from '../config/company.ts';
 import { withFacts } from '../config/facts.ts';
 import { offices, type Office } from '../config/offices.ts';
@@ -72,9 +72,4 @@ export function faqPage(items: readonly { question: string; answer: string }[]):
     '@type': 'FAQPage',
     mainEntity: items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
   };
-}
-
-/** JSON for a <script type="application/ld+json">, safe against a "</script>" inside content. */
-export function serializeJsonLd(data: JsonLd): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { z } from 'astro/zod';
 import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
-import { contentCollections, decapConfig } from '../../src/cms/decap-config.ts';
+import { contentCollections, decapConfig, previewStatusContext } from '../../src/cms/decap-config.ts';
 import type { DecapField } from '../../src/cms/decap-fields.ts';
 import { fromFile, toFile } from '../../src/cms/frontmatter-format.ts';
 import { adminPage } from '../../src/cms/admin-page.ts';
@@ -120,11 +120,19 @@ describe('the /admin editor configuration', () => {
 
   test('/admin is not indexed and allows the site, the GitHub API and, in dev, the local backend only', () => {
     const policyOf = (html: string) => /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(html)![1]!;
-    expect(adminPage()).toContain('<meta name="robots" content="noindex, nofollow">');
-    expect(policyOf(adminPage())).toBe(
+    expect(adminPage({})).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(policyOf(adminPage({}))).toBe(
       "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://avatars.githubusercontent.com; " +
         "connect-src 'self' https://api.github.com; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
-    expect(policyOf(adminPage('http://127.0.0.1:8081/api/v1'))).toContain("connect-src 'self' https://api.github.com http://127.0.0.1:8081;");
+    expect(policyOf(adminPage({ localBackendUrl: 'http://127.0.0.1:8081/api/v1' }))).toContain("connect-src 'self' https://api.github.com http://127.0.0.1:8081;");
+    // Another GitHub API (CMS_GITHUB_API_ROOT) replaces api.github.com rather than joining it.
+    expect(policyOf(adminPage({ githubApiRoot: 'https://github.example.org/api/v3' }))).toContain("connect-src 'self' https://github.example.org;");
+  });
+
+  test('the Workflow tab links to the preview deployment the pull request’s status names, and another GitHub API is used only when named', () => {
+    expect(config.backend.preview_context).toBe(previewStatusContext);
+    expect(config.backend).not.toHaveProperty('api_root');
+    expect(decapConfig({ siteUrl: 'https://x.example', githubRepo: 'o/s', githubApiRoot: 'https://github.example.org/api/v3' }).backend).toMatchObject({ api_root: 'https://github.example.org/api/v3' });
   });
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../../scripts/shared/ports.ts';
 import { redirects } from '../../src/config/routes.ts';
+import { functionHeaders } from '../../src/config/security.ts';
 
 const root = join(import.meta.dirname, '../..');
 let host: ChildProcess | undefined;
@@ -60,7 +61,17 @@ describe('the default host (Cloudflare Pages)', () => {
     expect(github.searchParams.get('redirect_uri')).toBe(`${origin}/admin/callback`);
     const back = await get(`/admin/callback?code=x&state=${github.searchParams.get('state')}`);
     expect(back.status, 'without the state cookie').toBe(400);
-    expect(back.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'sha256-/);
+    expect(back.headers.get('content-security-policy')).toMatch(/^default-src 'none'; frame-ancestors 'none'; .*; script-src 'sha256-/);
+    // The host gives functions none of _headers: they carry the site's headers themselves.
+    for (const response of [start, back]) {
+      for (const [name, value] of Object.entries(functionHeaders)) expect(response.headers.get(name), name).toBe(value);
+    }
+  });
+
+  test('gives the editor the opener policy its sign-in pop-up needs, and every other page the strict one', async () => {
+    // One value each: Cloudflare adds a second value when two rules set a header, unless the later rule detaches it.
+    expect((await get('/admin')).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    for (const path of ['/', '/contact', '/admin/config.yml', '/no-such-page']) expect((await get(path)).headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
   });
 
   test('answers the legacy service paths with permanent redirects', async () => {

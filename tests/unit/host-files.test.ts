@@ -19,9 +19,9 @@ describe('files for the host', () => {
   test('_headers is the shared config, rule by rule', () => {
     expect(read('_headers')).toBe(formatHeadersFile(headerRules));
     const lines = read('_headers').trimEnd().split('\n');
-    // Cloudflare Pages: a path line, then indented "Name: value" lines; at most 100 rules, 2,000 characters a line.
+    // Cloudflare Pages: a path line, then indented "! Name" (detach) and "Name: value" lines; at most 100 rules, 2,000 characters a line.
     expect(lines.filter((line) => !line.startsWith(' '))).toEqual(headerRules.map((rule) => rule.path));
-    for (const line of lines.filter((line) => line.startsWith(' '))) expect(line).toMatch(/^ {2}[A-Za-z-]+: \S.*$/);
+    for (const line of lines.filter((line) => line.startsWith(' '))) expect(line).toMatch(/^ {2}(! [A-Za-z-]+|[A-Za-z-]+: \S.*)$/);
     expect(headerRules.length).toBeLessThanOrEqual(100);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(2000);
   });

