@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineMdastPlugin } from 'satteri';
 import { facts, isFactName, unknownFactMessage, withFacts } from '../config/facts.ts';
+import { closestName } from './content-issues.ts';
 
 const expressionPlaceholder = /^\s*\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\s*$/;
 
@@ -17,7 +18,7 @@ function unknownFact(name: string, node: Positioned, context: Context): never {
   const file = context.fileURL ? fileURLToPath(context.fileURL) : 'an MDX file';
   const start = node.position?.start;
   const where = start ? `${file}:${start.line}:${start.column}` : file;
-  throw new Error(`${where}: ${unknownFactMessage(name)}`);
+  throw new Error(`${where}: ${unknownFactMessage(name, closestName(name, Object.keys(facts)))}`);
 }
 
 function replaceExpression(node: { value: string } & Positioned, context: Context, asParagraph: boolean) {

@@ -135,13 +135,13 @@ describe('content schemas', () => {
     ]);
   });
 
-  it('reject an unknown fact, naming the field and the facts that exist', () => {
+  it('reject an unknown fact, naming the field, the fact it resembles and the facts that exist', () => {
     const entry = valid();
     entry.sections[1]!.items = [{ value: '{{yearsExperiance}}', label: 'Years' }] as never;
     entry.hero.subtitle = 'Replies within {{responseTime}} or {{replyTime}}.';
     expect(problems(quotingFacts(subPage), entry)).toEqual([
       expect.stringMatching(/^hero\.subtitle: \{\{replyTime\}\} is not a fact of src\/config\/facts\.ts \(known: .*\{\{responseTime\}\}/),
-      expect.stringMatching(/^sections\.1\.items\.0\.value: \{\{yearsExperiance\}\} is not a fact/),
+      expect.stringMatching(/^sections\.1\.items\.0\.value: \{\{yearsExperiance\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{yearsExperience\}\}\? \(known: /),
     ]);
   });
 
