@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { action, href, icon } from './fields.ts';
+import { splitAtHighlight } from '../lib/title-highlight.ts';
 
 /** Fields every section shares: an anchor id, a small tagline over the title, the title, a subtitle and actions. */
 const heading = {
@@ -220,7 +221,7 @@ export const hero = z.strictObject({
   /** Adds a "Call" button with the company phone number from src/config/company.ts. */
   call: z.boolean().default(false),
 }).superRefine((hero, context) => {
-  if (hero.highlight !== undefined && !hero.title.includes(hero.highlight)) {
+  if (hero.highlight !== undefined && !splitAtHighlight(hero.title, hero.highlight)) {
     context.addIssue({
       code: 'custom',
       path: ['highlight'],
