@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { factsPlugin } from './src/lib/markdown-facts.ts';
+import { unfixedContentFirst } from './src/lib/content-problems.ts';
 
 /**
  * The popover polyfill's minified stand-alone build, which its package does not export: MobileNav.astro has
@@ -66,7 +67,7 @@ export default defineConfig({
     sitemap({ filter: (page) => !page.endsWith('/404') && !page.endsWith('/admin') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
   ],
   vite: {
-    plugins: [tailwindcss(), onlyPublicSupabaseKey],
+    plugins: [tailwindcss(), onlyPublicSupabaseKey, unfixedContentFirst],
     // A pattern, not a name: a name matches only the bare import, not `…?url`.
     resolve: { alias: [{ find: /^popover-polyfill\.iife\.js(?=\?|$)/, replacement: popoverPolyfill }] },
     build: {

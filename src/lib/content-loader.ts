@@ -113,7 +113,10 @@ function withPlainYamlErrors(entryTypes: EntryTypes): EntryTypes {
         ...entryType,
         async getEntryInfo(input: { contents: string; fileUrl: URL }) {
           try {
-            return await entryType.getEntryInfo(input);
+            const info = await entryType.getEntryInfo(input);
+            // A YAML problem is fixed; a schema problem is checked again unless the file is back to its last valid text.
+            forgetContentProblem(fileURLToPath(input.fileUrl));
+            return info;
           } catch (error) {
             if (!(error instanceof Error)) throw error;
             // Keyed as parseData's filePath is, so a fixed file clears it (a URL's pathname would be percent-encoded).

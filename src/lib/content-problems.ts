@@ -89,6 +89,20 @@ export function forgetContentProblem(file: string): void {
   registry.delete(file);
 }
 
+/**
+ * A Vite plugin for `astro dev`: a page whose own MDX file has an unfixed problem shows that problem. Without it, a
+ * file whose YAML does not parse stops the page's import with the parser's raw error before the layout can raise
+ * the plain one.
+ */
+export const unfixedContentFirst = {
+  name: 'unfixed-content-first',
+  enforce: 'pre' as const,
+  transform(_code: string, id: string): undefined {
+    const problem = registry.get(id.split('?')[0]!);
+    if (problem) throw problem;
+  },
+};
+
 /** The content errors not yet fixed, in this process (the dev server's); a deleted file has none. */
 export function unfixedContentProblems(): Error[] {
   for (const file of registry.keys()) if (!existsSync(file)) registry.delete(file);
