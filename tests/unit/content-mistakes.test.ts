@@ -53,6 +53,12 @@ const mistakes: Mistake[] = [
     says: ['installation.mdx:8:3 hero.tagline: {{yearsExperiance}} is not a fact of src/config/facts.ts: did you mean {{yearsExperience}}?'],
   },
   {
+    name: 'a cards section with neither items nor from',
+    change: (s) => s,
+    also: ['content/pages/services.mdx', (s) => s.replace('    from: services\n', '')],
+    says: ['sections.1.items: "items" is missing: write the cards here, or show a card for each page of a folder with from: services, from: consulting, from: outsourcing'],
+  },
+  {
     name: 'a highlight that is not in the title',
     change: (s) => s.replace('  highlight: Right the First Time', '  highlight: Right First Time'),
     says: ['installation.mdx:10:3 hero.highlight: "Right First Time" is not part of the title'],
@@ -143,7 +149,7 @@ describe('a writer’s mistakes, as astro sync reports them', () => {
       await writeFile(join(project.root, file), original.replace('We install and configure infrastructure', 'For {{yearsExperiance}} years we have installed and configured infrastructure'));
       const build = (await run('build')).split('\n');
       expect(build).toContainEqual(
-        expect.stringMatching(/^::error file=content\/services\/installation\.mdx,line=132,col=5,title=Content needs a fix::\{\{yearsExperiance\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{yearsExperience\}\}\? \(known: /),
+        expect.stringMatching(/^::error file=content\/services\/installation\.mdx,line=142,col=5,title=Content needs a fix::\{\{yearsExperiance\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{yearsExperience\}\}\? \(known: /),
       );
     } finally {
       await writeFile(join(project.root, file), original);
