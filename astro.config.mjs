@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { factsPlugin } from './src/lib/markdown-facts.ts';
 import { adminSlash } from './src/integrations/admin-slash.ts';
 import { componentCodeCheck } from './src/lib/component-code.ts';
+import { unfixedContentFirst } from './src/lib/content-problems.ts';
 
 /**
  * The popover polyfill's minified stand-alone build, which its package does not export: MobileNav.astro has
@@ -69,7 +70,7 @@ export default defineConfig({
     sitemap({ filter: (page) => !page.endsWith('/404') && !page.endsWith('/admin') && !Object.keys(redirects).some((from) => page.endsWith(from)) }),
   ],
   vite: {
-    plugins: [tailwindcss(), onlyPublicSupabaseKey, componentCodeCheck],
+    plugins: [tailwindcss(), onlyPublicSupabaseKey, componentCodeCheck, unfixedContentFirst],
     // A pattern, not a name: a name matches only the bare import, not `…?url`.
     resolve: { alias: [{ find: /^popover-polyfill\.iife\.js(?=\?|$)/, replacement: popoverPolyfill }] },
     build: {

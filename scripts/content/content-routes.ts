@@ -45,9 +45,32 @@ export function siteRoutes(root = contentRoot): string[] {
   ];
 }
 
-/** The cards of a section of a page, as its file writes them. */
-export function sectionCards(page: string, sectionTitle: string, root = contentRoot): Array<{ title: string; link?: string }> {
+type Card = { title: string; link?: string; duration?: string; features?: string[] };
+
+/** The cards of a section of a page, as its file writes them or, with `from: <folder>`, as the folder's pages bring them. */
+export function sectionCards(page: string, sectionTitle: string, root = contentRoot): Card[] {
   const entry = contentEntries('pages', root).find((candidate) => candidate.slug === page);
-  const sections = (entry?.data.sections ?? []) as Array<{ title?: string; items?: Array<{ title: string; link?: string }> }>;
-  return sections.find((section) => section.title === sectionTitle)?.items ?? [];
+  const sections = (entry?.data.sections ?? []) as Array<{ title?: string; from?: Section; items?: Card[] }>;
+  const section = sections.find((candidate) => candidate.title === sectionTitle);
+  return section?.from ? overviewCards(section.from, root) : (section?.items ?? []);
+}
+
+/** Each page of a folder with a `card`, by the card's position (its `order`, else the page's), then the page's `order`. */
+function overviewCards(folder: Section, root: string): Card[] {
+  return contentEntries(folder, root)
+    .flatMap(({ slug, data }) => {
+      const card = data.card as (Partial<Card> & { order?: number }) | undefined;
+      if (!card) return [];
+      return [{ order: Number(data.order), position: card.order ?? Number(data.order), card: { ...card, title: card.title ?? String(data.navLabel), link: card.link ?? `/${folder}/${slug}` } }];
+    })
+    .sort((a, b) => a.position - b.position || a.order - b.order)
+    .map(({ card: { order: _position, ...card } }) => card);
+}
+
+/** The footer's Core Services: the labels of the sub-pages that declare `coreService`, in its order. */
+export function coreServiceLabels(root = contentRoot): string[] {
+  return SECTIONS.flatMap((section) => contentEntries(section, root))
+    .flatMap(({ data }) => (data.coreService ? [data.coreService as { label: string; order: number }] : []))
+    .sort((a, b) => a.order - b.order)
+    .map((service) => service.label);
 }

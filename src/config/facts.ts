@@ -30,8 +30,9 @@ export const isFactName = (name: string): name is FactName => Object.hasOwn(fact
 /** `{{name}}`, with spaces allowed inside the braces. */
 const factPlaceholder = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 
-export const unknownFactMessage = (name: string) =>
-  `{{${name}}} is not a fact of src/config/facts.ts (known: ${Object.keys(facts).map((fact) => `{{${fact}}}`).join(', ')})`;
+/** `meant`: the fact the name most likely misspells, when the caller has found one. */
+export const unknownFactMessage = (name: string, meant?: string) =>
+  `{{${name}}} is not a fact of src/config/facts.ts${meant ? `: did you mean {{${meant}}}?` : ''} (known: ${Object.keys(facts).map((fact) => `{{${fact}}}`).join(', ')})`;
 
 const refuseUnknown = (name: string) => {
   throw new Error(unknownFactMessage(name));

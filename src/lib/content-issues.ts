@@ -38,7 +38,8 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-function closestKey(key: string, known: string[]): string | undefined {
+/** The known name a misspelt `key` was most likely meant to be (one or two slips away, letter case aside). */
+export function closestName(key: string, known: string[]): string | undefined {
   const limit = key.length >= 6 ? 2 : 1;
   const ranked = known.map((name) => ({ name, distance: editDistance(key.toLowerCase(), name.toLowerCase()) })).sort((a, b) => a.distance - b.distance);
   return ranked[0] && ranked[0].distance <= limit ? ranked[0].name : undefined;
@@ -72,7 +73,7 @@ function unknownKeys(issue: RawIssue): string {
       if (/\s/.test(key) || value === null) {
         return `"${key}" is not a field name: it looks like the end of a sentence that was cut at a comma. Inside { … } a comma separates fields, so write the item as indented lines (field: value), or put text that contains a comma in quotes`;
       }
-      const suggestion = closestKey(key, known);
+      const suggestion = closestName(key, known);
       if (suggestion) return `unknown field "${key}": did you mean "${suggestion}"?`;
       return `unknown field "${key}"; the fields allowed here are ${list(known)}`;
     })

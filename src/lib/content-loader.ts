@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
@@ -24,10 +24,16 @@ type GlobContext = LoaderContext & { entryTypes: EntryTypes };
  * facts too.
  */
 export function mdxFolder(folder: string, schema: z.ZodType): Loader {
-  const loader = glob({ pattern: '*.mdx', base: `./content/${folder}` });
+  const base = `content/${folder}`;
+  const loader = glob({ pattern: '*.mdx', base: `./${base}` });
   return {
     ...loader,
     load: async (context) => {
+      // The build stops before Astro's own check for one address twice, with a message naming both files; `astro dev`
+      // has the layout raise it.
+      const clash = caseClashes(base).length > 0 ? collectionProblem(context, base) : undefined;
+      if (clash && !context.watcher) throw clash;
+      if (clash) rememberContentProblem(resolve(base), clash);
       await loader.load({
         ...context,
         generateDigest: (data) => context.generateDigest(typeof data === 'string' ? factsVersion + data : { ...data, factsVersion }),
@@ -39,10 +45,39 @@ export function mdxFolder(folder: string, schema: z.ZodType): Loader {
           return parsed;
         },
         entryTypes: withPlainYamlErrors((context as GlobContext).entryTypes),
+        watcher: context.watcher && checkedAfterEachChange(context, base),
       } as GlobContext);
-      checkCollection(context);
+      const problem = collectionProblem(context, base);
+      if (problem) throw remember(resolve(base), problem);
     },
   };
+}
+
+/**
+ * The dev server's watcher, with the rules across files checked again once the glob loader has taken in a change:
+ * it reloads only the changed file and just logs a failure, so a clash is registered as unfixed (the layout raises
+ * it) until a later change resolves it.
+ */
+function checkedAfterEachChange(context: LoaderContext, base: string): NonNullable<LoaderContext['watcher']> {
+  const watcher = context.watcher!;
+  const recheck = () => {
+    const problem = collectionProblem(context, base);
+    if (problem) rememberContentProblem(resolve(base), problem);
+    else forgetContentProblem(resolve(base));
+  };
+  return new Proxy(watcher, {
+    get(target, property) {
+      if (property === 'on') {
+        return (event: string, listener: (...args: unknown[]) => unknown) =>
+          target.on(event as 'change', async (...args: unknown[]) => {
+            await listener(...args);
+            recheck();
+          });
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file: string): Promise<void> {
@@ -70,7 +105,7 @@ function remember<T extends Error>(file: string, error: T): T {
   return error;
 }
 
-/** YAML the parser rejects: the parser's words stay, one sentence in front says what to change. */
+/** YAML the parser rejects: one sentence says what to change, the parser's words follow, at the file's line. */
 function withPlainYamlErrors(entryTypes: EntryTypes): EntryTypes {
   return new Map(
     [...entryTypes].map(([extension, entryType]) => [
@@ -79,16 +114,21 @@ function withPlainYamlErrors(entryTypes: EntryTypes): EntryTypes {
         ...entryType,
         async getEntryInfo(input: { contents: string; fileUrl: URL }) {
           try {
-            return await entryType.getEntryInfo(input);
+            const info = await entryType.getEntryInfo(input);
+            // A YAML problem is fixed; a schema problem is checked again unless the file is back to its last valid text.
+            forgetContentProblem(fileURLToPath(input.fileUrl));
+            return info;
           } catch (error) {
-            if (error instanceof Error) {
-              const line = (error as { loc?: { line?: number } }).loc?.line;
-              const text = line === undefined ? '' : (input.contents.split('\n')[line - 1] ?? '');
-              error.message = `${yamlHint(error.message, text)}\n\nThe YAML parser said: ${error.message}`;
-              // Keyed as parseData's filePath is, so a fixed file clears it (a URL's pathname would be percent-encoded).
-              rememberContentProblem(fileURLToPath(input.fileUrl), error);
-            }
-            throw error;
+            if (!(error instanceof Error)) throw error;
+            // Keyed as parseData's filePath is, so a fixed file clears it (a URL's pathname would be percent-encoded).
+            const file = fileURLToPath(input.fileUrl);
+            const name = relative(process.cwd(), file);
+            // The MDX integration gives the parser's line in the file (1-based) and its column (0-based).
+            const loc = (error as { loc?: { line?: number; column?: number } }).loc;
+            const at = { line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1 };
+            const text = input.contents.split('\n')[at.line - 1] ?? '';
+            const lines = [`${name}:${at.line}:${at.column} ${yamlHint(error.message, text)}`, `The YAML parser said: ${error.message}`];
+            throw remember(file, contentProblem(name, lines, at, file));
           }
         },
       },
@@ -96,15 +136,46 @@ function withPlainYamlErrors(entryTypes: EntryTypes): EntryTypes {
   );
 }
 
-/** Rules across the files of one collection: every `order` used once. */
-function checkCollection(context: LoaderContext): void {
+/** Rules across the files of one collection: every `order` used once, and no two file names that differ only in case. */
+function collectionProblem(context: LoaderContext, base: string): Error | undefined {
+  const lines = [...caseClashes(base), ...orderClashes(context)];
+  if (lines.length === 0) return undefined;
+  return contentProblem(base, lines.map((line) => line.text), lines[0]!.at, lines[0]!.file);
+}
+
+type Clash = { file: string; at: { line: number; column: number }; text: string };
+
+/**
+ * Two files whose names differ only in letter case are one address (Astro lowercases it), so one page would hide the
+ * other; on Windows and macOS, whose file systems ignore case, they cannot even both exist.
+ */
+function caseClashes(base: string): Clash[] {
+  const byAddress = new Map<string, string[]>();
+  for (const file of readdirSync(base).filter((name) => name.endsWith('.mdx')).sort()) {
+    byAddress.set(file.toLowerCase(), [...(byAddress.get(file.toLowerCase()) ?? []), file]);
+  }
+  return [...byAddress.values()]
+    .filter((files) => files.length > 1)
+    .map((files) => {
+      const names = files.map((file) => `${base}/${file}`);
+      const text = `${names.join(' and ')} differ only in capital letters, so they would be the same page (/${basename(base)}/${files[0]!.toLowerCase().replace(/\.mdx$/, '')}): rename or delete one of them (file names are lowercase, words joined by hyphens)`;
+      return { file: names.at(-1)!, at: { line: 1, column: 1 }, text: `${names.at(-1)}:1:1 ${text}` };
+    });
+}
+
+function orderClashes(context: LoaderContext): Clash[] {
   const byOrder = new Map<number, string[]>();
   for (const entry of context.store.values()) {
     const order = (entry.data as { order?: unknown }).order;
     if (typeof order === 'number') byOrder.set(order, [...(byOrder.get(order) ?? []), entry.filePath ?? entry.id]);
   }
-  const clashes = [...byOrder].filter(([, files]) => files.length > 1);
-  if (clashes.length === 0) return;
-  const lines = clashes.map(([order, files]) => `order ${order} is used by ${files.join(' and ')}: give each page of ${context.collection} its own order (it sets the position in menus and overview pages)`);
-  throw contentProblem(`content/${context.collection}`, lines);
+  return [...byOrder]
+    .filter(([, files]) => files.length > 1)
+    .map(([order, files]) => {
+      const sorted = files.sort();
+      const file = sorted.at(-1)!;
+      const at = (existsSync(file) && positionOf(readFileSync(file, 'utf8'), ['order'])) || { line: 1, column: 1 };
+      const text = `order ${order} is used by ${sorted.join(' and ')}: give each page of ${context.collection} its own order (it sets the position in menus and overview pages)`;
+      return { file, at, text: `${file}:${at.line}:${at.column} ${text}` };
+    });
 }

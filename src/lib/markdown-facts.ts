@@ -3,9 +3,12 @@
  * MDX reads `{{name}}` as an expression holding `{name}`: such expressions become the fact's text, as do
  * placeholders in link URLs. An unknown name stops the build with the file, the line and the known names.
  */
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineMdastPlugin } from 'satteri';
 import { facts, isFactName, unknownFactMessage, withFacts } from '../config/facts.ts';
+import { closestName } from './content-issues.ts';
+import { contentProblem } from './content-problems.ts';
 
 const expressionPlaceholder = /^\s*\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\s*$/;
 
@@ -15,9 +18,10 @@ type Positioned = { position?: { start: { line: number; column: number } } | und
 /** Sätteri's reported diagnostics do not stop a compile, so an unknown fact throws: the page must not build without it. */
 function unknownFact(name: string, node: Positioned, context: Context): never {
   const file = context.fileURL ? fileURLToPath(context.fileURL) : 'an MDX file';
-  const start = node.position?.start;
-  const where = start ? `${file}:${start.line}:${start.column}` : file;
-  throw new Error(`${where}: ${unknownFactMessage(name)}`);
+  const at = node.position?.start;
+  const where = relative(process.cwd(), file);
+  const message = unknownFactMessage(name, closestName(name, Object.keys(facts)));
+  throw contentProblem(where, [at ? `${where}:${at.line}:${at.column} ${message}` : message], at, file);
 }
 
 function replaceExpression(node: { value: string } & Positioned, context: Context, asParagraph: boolean) {

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
-import { unknownFactMessage, withFacts } from '../config/facts.ts';
+import { facts, unknownFactMessage, withFacts } from '../config/facts.ts';
+import { closestName } from '../lib/content-issues.ts';
 
 type Path = (string | number)[];
 type Context = Parameters<Parameters<typeof z.preprocess>[0]>[1];
@@ -8,7 +9,7 @@ type Context = Parameters<Parameters<typeof z.preprocess>[0]>[1];
 function quoteFacts(value: unknown, path: Path, context: Context): unknown {
   if (typeof value === 'string') {
     return withFacts(value, (name) =>
-      context.addIssue({ code: 'custom', path, input: value, message: unknownFactMessage(name) }),
+      context.addIssue({ code: 'custom', path, input: value, message: unknownFactMessage(name, closestName(name, Object.keys(facts))) }),
     );
   }
   if (Array.isArray(value)) return value.map((item, index) => quoteFacts(item, [...path, index], context));

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { hero, listItem, section } from './sections.ts';
+import { card, hero, listItem, section } from './sections.ts';
 import { seo } from './fields.ts';
 
 /** A page built from a hero and a list of sections; the MDX body is its prose. */
@@ -20,14 +20,14 @@ const pageFields = z.strictObject({
 type PageFields = z.infer<typeof pageFields>;
 
 /** Every link a page's frontmatter holds, with the path of its field: hero and section actions, and card links. */
-export function pageLinks(data: PageFields): Array<{ href: string; path: PropertyKey[] }> {
-  const links: Array<{ href: string | undefined; path: PropertyKey[] }> = [];
+export function pageLinks(data: PageFields & { card?: { link?: string } }): Array<{ href: string; path: PropertyKey[] }> {
+  const links: Array<{ href: string | undefined; path: PropertyKey[] }> = [{ href: data.card?.link, path: ['card', 'link'] }];
   data.hero.actions.forEach((action, i) => links.push({ href: action.href, path: ['hero', 'actions', i, 'href'] }));
   data.sections.forEach((section, s) => {
     if ('actions' in section) section.actions.forEach((action, i) => links.push({ href: action.href, path: ['sections', s, 'actions', i, 'href'] }));
     if (section.type === 'cards') {
       links.push({ href: section.defaultLink, path: ['sections', s, 'defaultLink'] });
-      section.items.forEach((card, i) => links.push({ href: card.link, path: ['sections', s, 'items', i, 'link'] }));
+      section.items?.forEach((card, i) => links.push({ href: card.link, path: ['sections', s, 'items', i, 'link'] }));
     }
   });
   return links.filter((link): link is { href: string; path: PropertyKey[] } => link.href !== undefined);
@@ -49,6 +49,13 @@ function anchorsLeadSomewhere(data: PageFields, context: z.RefinementCtx): void 
 
 export const page = pageFields.superRefine(anchorsLeadSomewhere);
 
+/** A sub-page's own card on its overview page: it links to the page, titled with its `navLabel`, unless it says otherwise. */
+const overviewCard = card.omit({ external: true }).extend({
+  title: z.string().min(1).optional(),
+  /** Position among the overview's cards where it differs from the page's `order` (same position: by `order`). */
+  order: z.number().int().optional(),
+});
+
 /** A sub-page of services, consulting or outsourcing: a page that also appears in menus. */
 export const subPage = pageFields.extend({
   /** Position in the header dropdown and overview lists. */
@@ -57,6 +64,8 @@ export const subPage = pageFields.extend({
   navLabel: z.string().min(1).max(40),
   /** Listed in the footer's Core Services under this label, at this position. */
   coreService: z.strictObject({ label: z.string().min(1), order: z.number().int() }).optional(),
+  /** The page's card on its overview page (a `cards` section with `from:` this folder); no card, not listed there. */
+  card: overviewCard.optional(),
 }).superRefine(anchorsLeadSomewhere);
 
 export const legalPage = z.strictObject({

@@ -1,5 +1,7 @@
 import { z } from 'astro/zod';
 import { action, href, icon } from './fields.ts';
+import { SECTIONS } from '../config/routes.ts';
+import { splitAtHighlight } from '../lib/title-highlight.ts';
 
 /** Fields every section shares: an anchor id, a small tagline over the title, the title, a subtitle and actions. */
 const heading = {
@@ -25,16 +27,27 @@ export const card = z.strictObject({
   duration: z.string().optional(),
 });
 
-const cards = z.strictObject({
-  type: z.literal('cards'),
-  ...heading,
-  items: z.array(card).min(1),
-  columns: z.literal([2, 3, 4]).default(3),
-  variant: z.enum(['default', 'feature', 'compact']).default('default'),
-  linkLabel: z.string().default('Learn More'),
-  /** Where a card without its own link points (the services and outsourcing pages send them to /contact). */
-  defaultLink: href.optional(),
-});
+const cards = z
+  .strictObject({
+    type: z.literal('cards'),
+    ...heading,
+    items: z.array(card).min(1).optional(),
+    /** Instead of items: a card for each page of this folder that has a `card` (an overview page lists its pages). */
+    from: z.enum(SECTIONS).optional(),
+    columns: z.literal([2, 3, 4]).default(3),
+    variant: z.enum(['default', 'feature', 'compact']).default('default'),
+    linkLabel: z.string().default('Learn More'),
+    /** Where a card without its own link points (the services and outsourcing pages send them to /contact). */
+    defaultLink: href.optional(),
+  })
+  .superRefine((section, context) => {
+    if (section.items === undefined && section.from === undefined) {
+      context.addIssue({ code: 'custom', path: ['items'], input: undefined, message: `"items" is missing: write the cards here, or show a card for each page of a folder with from: ${SECTIONS.join(', from: ')}` });
+    }
+    if (section.items !== undefined && section.from !== undefined) {
+      context.addIssue({ code: 'custom', path: ['from'], input: section.from, message: 'write the cards as items or take them from the pages of a folder, not both: remove one of the two' });
+    }
+  });
 
 export const listItem = z.union([z.string().min(1), z.strictObject({ title: z.string().min(1), description: z.string().optional() })]);
 
@@ -208,6 +221,7 @@ export const section = z.discriminatedUnion('type', [
 export type Section = z.infer<typeof section>;
 export type SectionOf<T extends Section['type']> = Extract<Section, { type: T }>;
 export type Stat = z.infer<typeof stat>;
+export type Card = z.infer<typeof card>;
 
 export const hero = z.strictObject({
   tagline: z.string().optional(),
@@ -220,7 +234,7 @@ export const hero = z.strictObject({
   /** Adds a "Call" button with the company phone number from src/config/company.ts. */
   call: z.boolean().default(false),
 }).superRefine((hero, context) => {
-  if (hero.highlight !== undefined && !hero.title.includes(hero.highlight)) {
+  if (hero.highlight !== undefined && !splitAtHighlight(hero.title, hero.highlight)) {
     context.addIssue({
       code: 'custom',
       path: ['highlight'],

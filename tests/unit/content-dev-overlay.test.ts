@@ -125,3 +125,55 @@ it('sends /admin/, the address in Decap’s own documentation, to the editor at 
   // Other paths keep the site's rule: no trailing slash.
   expect((await fetch(`${url}/about/`, { redirect: 'manual' })).status).toBe(404);
 });
+
+it('shows YAML it cannot read in the plain words of the terminal, the parser’s own below them, at the line', { timeout: 120_000 }, async () => {
+  const tab = await browser.newPage();
+  const original = await readFile(join(project.root, file), 'utf8');
+  const overlay = tab.locator('vite-error-overlay');
+  try {
+    await tab.goto(`${url}/services/installation`);
+    await writeFile(join(project.root, file), original.replace('  title: Infrastructure Set Up Right the First Time', '  title: Infrastructure: Set Up Right the First Time'));
+    const plain = overlay.getByText(/content\/services\/installation\.mdx:9:24 This line has ": " \(a colon and a space\) inside its text, which YAML reads as a new field: put the whole text in quotes/);
+    await expect.poll(async () => (await tab.reload(), await plain.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+    const text = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? '');
+    expect(text.indexOf('The YAML parser said: bad indentation of a mapping entry')).toBeGreaterThan(text.indexOf('This line has ": "'));
+    expect(text).not.toContain('YAMLException');
+    await expect.poll(() => overlay.getByText('services/installation.mdx:9:24', { exact: true }).count()).toBeGreaterThan(0);
+  } finally {
+    await writeFile(join(project.root, file), original);
+  }
+  await expect
+    .poll(async () => (await tab.reload(), await tab.getByRole('heading', { level: 1 }).first().innerText().catch(() => '')), { timeout: 30_000 })
+    .toContain('Right the First Time');
+});
+
+it('catches the same order twice and two file names that differ only in capital letters, until they are fixed', { timeout: 180_000 }, async () => {
+  const tab = await browser.newPage();
+  const security = 'content/services/security.mdx';
+  const sameButCase = 'content/services/Installation.mdx';
+  const [original, securityOriginal] = await Promise.all([readFile(join(project.root, file), 'utf8'), readFile(join(project.root, security), 'utf8')]);
+  const overlay = tab.locator('vite-error-overlay');
+  const pageIsBack = () =>
+    expect
+      .poll(async () => (await tab.reload(), await tab.getByRole('heading', { level: 1 }).first().innerText().catch(() => '')), { timeout: 30_000 })
+      .toContain('Right the First Time');
+  try {
+    await tab.goto(`${url}/services/installation`);
+    await writeFile(join(project.root, security), securityOriginal.replace(/^order: \d+$/m, 'order: 3'));
+    const order = overlay.getByText(/content\/services\/security\.mdx:5:1 order 3 is used by content\/services\/installation\.mdx and content\/services\/security\.mdx: give each page of services its own order/);
+    await expect.poll(async () => (await tab.reload(), await order.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+    await writeFile(join(project.root, security), securityOriginal);
+    await pageIsBack();
+    expect(await overlay.count()).toBe(0);
+
+    await writeFile(join(project.root, sameButCase), original.replace(/^order: \d+$/m, 'order: 98'));
+    const clash = overlay.getByText(/content\/services\/Installation\.mdx and content\/services\/installation\.mdx differ only in capital letters, so they would be the same page \(\/services\/installation\)/);
+    await expect.poll(async () => (await tab.reload(), await clash.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+    await rm(join(project.root, sameButCase));
+    await pageIsBack();
+    expect(await overlay.count()).toBe(0);
+  } finally {
+    await writeFile(join(project.root, security), securityOriginal);
+    await rm(join(project.root, sameButCase), { force: true });
+  }
+});

@@ -2,10 +2,12 @@
  * The mistakes writers make, made in a copy of the project: each fails `astro sync` (the content check every build
  * and `astro dev` run) with a message naming the file, the line and the fix. docs/CONTENT.md quotes these messages.
  */
+import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astro, copyProject } from '../support/project-copy.ts';
+import { astro, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 const file = 'content/services/installation.mdx';
 
@@ -37,13 +39,24 @@ const mistakes: Mistake[] = [
     name: 'the same order twice',
     change: (s) => s,
     also: ['content/services/security.mdx', (s) => s.replace(/^order: \d+$/m, 'order: 3').replace('Security', 'Securities')],
-    says: ['order 3 is used by', 'give each page of services its own order'],
+    says: ['content/services/security.mdx:5:1 order 3 is used by content/services/installation.mdx and content/services/security.mdx: give each page of services its own order'],
   },
   {
     name: 'a second file with the same name but for its letter case',
     change: (s) => s,
     also: ['content/services/Installation.mdx', (s) => s.replace('Infrastructure Set Up', 'Infrastructure Installed')],
-    says: ['services contains multiple entries with the same slug: `installation`'],
+    says: ['content/services/Installation.mdx and content/services/installation.mdx differ only in capital letters, so they would be the same page (/services/installation): rename or delete one of them'],
+  },
+  {
+    name: 'a misspelt fact',
+    change: (s) => s.replace('  tagline: Installation & Configuration', "  tagline: '{{yearsExperiance}} Years of Installation'"),
+    says: ['installation.mdx:8:3 hero.tagline: {{yearsExperiance}} is not a fact of src/config/facts.ts: did you mean {{yearsExperience}}?'],
+  },
+  {
+    name: 'a cards section with neither items nor from',
+    change: (s) => s,
+    also: ['content/pages/services.mdx', (s) => s.replace('    from: services\n', '')],
+    says: ['sections.1.items: "items" is missing: write the cards here, or show a card for each page of a folder with from: services, from: consulting, from: outsourcing'],
   },
   {
     name: 'a highlight that is not in the title',
@@ -63,7 +76,7 @@ const mistakes: Mistake[] = [
   {
     name: 'an unquoted ": "',
     change: (s) => s.replace('  title: Infrastructure Set Up Right the First Time', '  title: Infrastructure: Set Up Right the First Time'),
-    says: ['This line has ": " (a colon and a space) inside its text', 'The YAML parser said: bad indentation of a mapping entry'],
+    says: ['content/services/installation.mdx:9:24 This line has ": " (a colon and a space) inside its text', 'The YAML parser said: bad indentation of a mapping entry'],
   },
   {
     name: 'an unquoted #',
@@ -117,6 +130,29 @@ describe('a writer’s mistakes, as astro sync reports them', () => {
     } finally {
       await writeFile(join(project.root, file), original);
       if (extraPath) await (extraOriginal === null ? rm(join(project.root, extraPath)) : writeFile(join(project.root, extraPath), extraOriginal));
+    }
+  });
+
+  it('in GitHub Actions, names each mistake as an annotation on its line, in the frontmatter and in the page text', { timeout: 180_000 }, async () => {
+    const env = toolEnv('production', { GITHUB_ACTIONS: 'true' });
+    const run = (command: string) =>
+      promisify(execFile)(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), command], { cwd: project.root, env, maxBuffer: 16 * 1024 * 1024 }).then(
+        () => '',
+        (error: { stdout: string }) => error.stdout,
+      );
+    try {
+      await writeFile(join(project.root, file), original.replace('  subtitle: Our certified', '  subtitel: Our certified'));
+      const sync = (await run('sync')).split('\n');
+      expect(sync).toContain('::error file=content/services/installation.mdx,line=7,col=1,title=Content needs a fix::hero.subtitle: "subtitle" is missing: it is required here');
+      expect(sync).toContain('::error file=content/services/installation.mdx,line=11,col=3,title=Content needs a fix::hero.subtitel: unknown field "subtitel": did you mean "subtitle"?');
+
+      await writeFile(join(project.root, file), original.replace('We install and configure infrastructure', 'For {{yearsExperiance}} years we have installed and configured infrastructure'));
+      const build = (await run('build')).split('\n');
+      expect(build).toContainEqual(
+        expect.stringMatching(/^::error file=content\/services\/installation\.mdx,line=142,col=5,title=Content needs a fix::\{\{yearsExperiance\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{yearsExperience\}\}\? \(known: /),
+      );
+    } finally {
+      await writeFile(join(project.root, file), original);
     }
   });
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { facts } from '../../src/config/facts.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
 import { legalPage, page, subPage } from '../../src/schemas/page.ts';
+import { splitAtHighlight } from '../../src/lib/title-highlight.ts';
 import { astro, copyProject } from '../support/project-copy.ts';
 
 /** A valid sub-page; each test breaks one field of a copy. */
@@ -135,13 +136,13 @@ describe('content schemas', () => {
     ]);
   });
 
-  it('reject an unknown fact, naming the field and the facts that exist', () => {
+  it('reject an unknown fact, naming the field, the fact it resembles and the facts that exist', () => {
     const entry = valid();
     entry.sections[1]!.items = [{ value: '{{yearsExperiance}}', label: 'Years' }] as never;
     entry.hero.subtitle = 'Replies within {{responseTime}} or {{replyTime}}.';
     expect(problems(quotingFacts(subPage), entry)).toEqual([
       expect.stringMatching(/^hero\.subtitle: \{\{replyTime\}\} is not a fact of src\/config\/facts\.ts \(known: .*\{\{responseTime\}\}/),
-      expect.stringMatching(/^sections\.1\.items\.0\.value: \{\{yearsExperiance\}\} is not a fact/),
+      expect.stringMatching(/^sections\.1\.items\.0\.value: \{\{yearsExperiance\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{yearsExperience\}\}\? \(known: /),
     ]);
   });
 
@@ -151,6 +152,15 @@ describe('content schemas', () => {
     expect(quotingFacts(subPage).parse(entry).hero.subtitle).toBe(
       `Answers within ${facts.responseTime} from a team with ${facts.yearsExperience} years behind it.`,
     );
+  });
+
+  it('find a highlight in its title where the two differ only in look-alike spaces, hyphens or quotes', () => {
+    const entry = valid();
+    entry.hero = { ...entry.hero, title: 'Go\u2011Live Support That\u2019s Right\u00A0the First Time', highlight: "That's Right the First Time" } as never;
+    expect(problems(subPage, entry)).toEqual([]);
+    expect(splitAtHighlight(entry.hero.title, "That's Right the First Time")).toEqual(['Go\u2011Live Support ', 'That\u2019s Right\u00A0the First Time', '']);
+    entry.hero = { ...entry.hero, highlight: 'Right First Time' } as never;
+    expect(problems(subPage, entry)).toEqual([expect.stringMatching(/^hero\.highlight: "Right First Time" is not part of the title/)]);
   });
 
   it('require order and navLabel on a sub-page but not on a top-level page', () => {

@@ -35,10 +35,10 @@ describe('facts in MDX bodies', () => {
     expect(render('Total: {1 + 2} and {"{{"}')).toBe('<p>Total: 3 and {{</p>');
   });
 
-  it('stops the build at an unknown name, naming the file, the line and the known facts', () => {
+  it('stops the build at an unknown name, naming the file, the line, the fact it resembles and the known facts', () => {
     expect(() => compile('# Title\n\nWe reply within {{responseTme}}.')).toThrow(
-      /\/site\/content\/pages\/example\.mdx:3:\d+: \{\{responseTme\}\} is not a fact of src\/config\/facts\.ts \(known: .*\{\{responseTime\}\}/,
+      /\/site\/content\/pages\/example\.mdx:3:\d+ \{\{responseTme\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{responseTime\}\}\? \(known: .*\{\{responseTime\}\}/,
     );
-    expect(() => compile('[Apply]({{partnerUrl}})')).toThrow(/example\.mdx:1:1: \{\{partnerUrl\}\}/);
+    expect(() => compile('[Apply]({{partnerUrl}})')).toThrow(/example\.mdx:1:1 \{\{partnerUrl\}\}/);
   });
 });
