@@ -15,7 +15,8 @@ function adminCsp(localBackendUrl?: string): string {
     "script-src 'self' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${githubOrigins.avatars}`,
-    `connect-src 'self' ${githubOrigins.api}${local}`,
+    // Decap reads a file chosen for upload back through its blob: URL before saving it.
+    `connect-src 'self' blob: ${githubOrigins.api}${local}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { action, href, icon } from './fields.ts';
+import { action, href, icon, image } from './fields.ts';
 
 /** Fields every section shares: an anchor id, a small tagline over the title, the title, a subtitle and actions. */
 const heading = {
@@ -23,6 +23,8 @@ export const card = z.strictObject({
   external: z.boolean().default(false),
   /** Consulting offers show how long an engagement takes. */
   duration: z.string().optional(),
+  /** Shown across the top of the card. */
+  image: image.optional(),
 });
 
 const cards = z.strictObject({
@@ -219,6 +221,8 @@ export const hero = z.strictObject({
   highlight: z.string().optional(),
   /** Adds a "Call" button with the company phone number from src/config/company.ts. */
   call: z.boolean().default(false),
+  /** Beside the text from 1024 px, below it on narrower screens. */
+  image: image.optional(),
 }).superRefine((hero, context) => {
   if (hero.highlight !== undefined && !hero.title.includes(hero.highlight)) {
     context.addIssue({

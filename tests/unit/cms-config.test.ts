@@ -123,8 +123,8 @@ describe('the /admin editor configuration', () => {
     expect(adminPage()).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(policyOf(adminPage())).toBe(
       "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://avatars.githubusercontent.com; " +
-        "connect-src 'self' https://api.github.com; object-src 'none'; base-uri 'self'; form-action 'self'",
+        "connect-src 'self' blob: https://api.github.com; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
-    expect(policyOf(adminPage('http://127.0.0.1:8081/api/v1'))).toContain("connect-src 'self' https://api.github.com http://127.0.0.1:8081;");
+    expect(policyOf(adminPage('http://127.0.0.1:8081/api/v1'))).toContain("connect-src 'self' blob: https://api.github.com http://127.0.0.1:8081;");
   });
 });
