@@ -16,6 +16,7 @@ import { factsPlugin } from './src/lib/markdown-facts.ts';
 import { adminSlash } from './src/integrations/admin-slash.ts';
 import { componentCodeCheck } from './src/lib/component-code.ts';
 import { unfixedContentFirst } from './src/lib/content-problems.ts';
+import { imagesPlugin } from './src/lib/markdown-images.ts';
 
 /**
  * The popover polyfill's minified stand-alone build, which its package does not export: MobileNav.astro has
@@ -56,8 +57,9 @@ export default defineConfig({
   markdown: {
     // Shiki colours code with inline style attributes, which the Content-Security-Policy does not allow; the site shows no code.
     syntaxHighlight: false,
-    // `{{name}}` in an MDX body becomes the fact of src/config/facts.ts (in frontmatter: src/schemas/facts.ts).
-    processor: satteri({ mdastPlugins: [factsPlugin] }),
+    // `{{name}}` in an MDX body becomes the fact of src/config/facts.ts (in frontmatter: src/schemas/facts.ts);
+    // each image is a file of content/uploads/ with alt text (src/lib/markdown-images.ts).
+    processor: satteri({ mdastPlugins: [factsPlugin, imagesPlugin] }),
   },
   // Every page carries its Content-Security-Policy in a <meta> tag, so it holds on any static host; the document
   // layout writes it with the hashes of exactly the inline scripts and styles the page has (src/lib/page-policy.ts).

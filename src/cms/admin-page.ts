@@ -20,7 +20,8 @@ function adminCsp({ localBackendUrl, githubApiRoot }: AdminPageSettings): string
     "script-src 'self' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${githubOrigins.avatars}`,
-    `connect-src 'self' ${api}${local}`,
+    // Decap reads a file chosen for upload back through its blob: URL before saving it.
+    `connect-src 'self' blob: ${api}${local}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -7,6 +7,7 @@ import type { z } from 'astro/zod';
 import { legalPage, page, subPage } from '../schemas/page.ts';
 import { objectFields, type DecapField } from './decap-fields.ts';
 import { mdxFrontmatterFormat } from './frontmatter-format.ts';
+import { uploadsFolder, uploadsPath } from '../lib/image-path.ts';
 
 /** The GitHub repository writers' pull requests go to; CMS_GITHUB_REPO at build time overrides it. */
 export const defaultGithubRepo = 'kalpaka-technologies/website';
@@ -57,9 +58,10 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
     },
     publish_mode: 'editorial_workflow',
     ...(settings.localBackendUrl ? { local_backend: { url: settings.localBackendUrl, allowed_hosts: ['localhost', '127.0.0.1'] } } : {}),
-    // Required by Decap; the content has no images, so no collection offers an upload.
-    media_folder: 'public/uploads',
-    public_folder: '/uploads',
+    // Uploads are stored beside the content, where Astro's image pipeline takes them, and written into a page as
+    // ../uploads/<name>, the path from a page's file (src/lib/image-path.ts).
+    media_folder: uploadsFolder,
+    public_folder: uploadsPath.slice(0, -1),
     // An optional field left empty is left out of the file rather than written as ''.
     omit_empty_optional_fields: true,
     site_url: siteUrl,

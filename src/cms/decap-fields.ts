@@ -4,6 +4,7 @@
  */
 import type { z } from 'astro/zod';
 import { stat } from '../schemas/sections.ts';
+import { imageSource } from '../schemas/fields.ts';
 
 export interface DecapField {
   name: string;
@@ -24,6 +25,7 @@ export interface DecapField {
   date_format?: string;
   time_format?: boolean;
   modes?: string[];
+  choose_url?: boolean;
 }
 
 interface Def {
@@ -43,7 +45,7 @@ const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } 
 /** Strings writers write as paragraphs rather than one line. */
 const longText = new Set(['description', 'subtitle', 'answer', 'content', 'summary', 'note', 'paragraphs']);
 
-const labels: Readonly<Record<string, string>> = { seo: 'SEO', href: 'Link (a page like /contact, #anchor or https://…)', id: 'Anchor id', navLabel: 'Menu label', icon: 'Icon (a Lucide name, e.g. database)' };
+const labels: Readonly<Record<string, string>> = { alt: 'Alt text (what the image shows)', decorative: 'Decorative only (no alt text)', seo: 'SEO', href: 'Link (a page like /contact, #anchor or https://…)', id: 'Anchor id', navLabel: 'Menu label', icon: 'Icon (a Lucide name, e.g. database)' };
 
 /** `lastUpdated` → `Last updated`. */
 const labelOf = (name: string) =>
@@ -95,6 +97,8 @@ function decapField(name: string, schema: z.ZodType): DecapField {
   const { core, optional } = unwrap(schema);
   const def = defOf(core);
   const base = { name, label: labelOf(name), ...(optional ? { required: false } : {}) };
+  // An image is chosen from, or uploaded to, the Media library; never a URL (the site's policy loads only its own images).
+  if (core === imageSource) return { ...base, label: 'Image file', widget: 'image', choose_url: false };
   switch (def.type) {
     case 'string':
       return { ...base, widget: longText.has(name) ? 'text' : 'string' };

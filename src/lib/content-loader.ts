@@ -7,6 +7,7 @@ import type { z } from 'astro/zod';
 import { facts } from '../config/facts.ts';
 import { explainIssue, positionOf } from './content-issues.ts';
 import { codeProblems } from './content-code.ts';
+import { missingImages, uploadedFiles } from './content-images.ts';
 import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem, yamlHint } from './content-problems.ts';
 
 const factsVersion = JSON.stringify(facts);
@@ -20,8 +21,8 @@ type GlobContext = LoaderContext & { entryTypes: EntryTypes };
  * with its file, line and field, unknown fields with the known one they resemble, YAML slips with what to quote.
  *
  * Astro keeps parsed frontmatter between builds and parses a file again only when its text changes; frontmatter
- * quoting a fact (src/schemas/facts.ts) must also be parsed again when the fact changes, so the digest covers the
- * facts too.
+ * quoting a fact (src/schemas/facts.ts) must also be parsed again when the fact changes, and one naming an image when
+ * that image is added or removed, so the digest covers the facts and the names of content/uploads/ too.
  */
 export function mdxFolder(folder: string, schema: z.ZodType): Loader {
   const base = `content/${folder}`;
@@ -34,9 +35,10 @@ export function mdxFolder(folder: string, schema: z.ZodType): Loader {
       const clash = caseClashes(base).length > 0 ? collectionProblem(context, base) : undefined;
       if (clash && !context.watcher) throw clash;
       if (clash) rememberContentProblem(resolve(base), clash);
+      const version = factsVersion + uploadedFiles().join('\n');
       await loader.load({
         ...context,
-        generateDigest: (data) => context.generateDigest(typeof data === 'string' ? factsVersion + data : { ...data, factsVersion }),
+        generateDigest: (data) => context.generateDigest(typeof data === 'string' ? version + data : { ...data, factsVersion: version }),
         parseData: async (entry) => {
           const file = entry.filePath ?? '';
           await checkEntry(schema, entry.data, file);
@@ -89,13 +91,15 @@ async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file
   const body = [...bodyProblems(name, source), ...codeProblems(name, source)];
   if (body.length > 0) throw remember(file, contentProblem(name, body.map((problem) => problem.text), body[0], file));
   const result = await schema.safeParseAsync(data, { error: (issue) => explainIssue(issue as Parameters<typeof explainIssue>[0]) });
-  if (result.success) return;
-  const lines = result.error.issues.map((issue) => {
+  const issues = result.success ? [] : result.error.issues;
+  const lines = issues.map((issue) => {
     const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
     const at = positionOf(source, issue.path, unknownKey) ?? { line: 1, column: 1 };
     const field = [...issue.path, ...(unknownKey ? [unknownKey] : [])].map(String).join('.') || '(frontmatter)';
     return { at, text: `${name}:${at.line}:${at.column} ${field}: ${issue.message}` };
   });
+  lines.push(...missingImages(data, source, file, name));
+  if (lines.length === 0) return;
   lines.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
   throw remember(file, contentProblem(name, lines.map((line) => line.text), lines[0]!.at, file));
 }

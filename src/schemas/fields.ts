@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { isLinkForm } from '../lib/link-form.ts';
 import { isIconName } from '../lib/icon-names.ts';
+import { imagePathProblem } from '../lib/image-path.ts';
 
 /**
  * A link target: a path of this site, an anchor, or an https/tel/mailto URL. That the path's page exists is checked
@@ -32,3 +33,41 @@ export const action = z.strictObject({
 });
 
 export type Action = z.infer<typeof action>;
+
+/** An image of content/uploads/, as ../uploads/<name>; that the file exists is checked when the page's file is read (src/lib/content-images.ts). */
+export const imageSource = z.string().superRefine((path, context) => {
+  const problem = imagePathProblem(path);
+  if (problem) context.addIssue({ code: 'custom', input: path, message: problem });
+});
+
+/**
+ * An image with its alt text, the words that stand for it for visitors who cannot see it and for search engines;
+ * or marked decorative, when it adds nothing the text does not say (it then gets an empty alt).
+ */
+export const image = z
+  .strictObject({
+    src: imageSource,
+    alt: z.string().optional(),
+    decorative: z.boolean().default(false),
+  })
+  .superRefine((value, context) => {
+    const described = (value.alt ?? '').trim() !== '';
+    if (!described && !value.decorative) {
+      context.addIssue({
+        code: 'custom',
+        path: ['alt'],
+        input: value.alt,
+        message: 'the image needs its alt text: say in a few words what it shows, for visitors who cannot see it; or set decorative: true if it only decorates',
+      });
+    }
+    if (described && value.decorative) {
+      context.addIssue({
+        code: 'custom',
+        path: ['decorative'],
+        input: value.decorative,
+        message: 'an image is either described by its alt text or decorative, not both: remove the alt text, or set decorative: false',
+      });
+    }
+  });
+
+export type Image = z.infer<typeof image>;

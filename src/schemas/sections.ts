@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { action, href, icon } from './fields.ts';
+import { action, href, icon, image } from './fields.ts';
 import { SECTIONS } from '../config/routes.ts';
 import { splitAtHighlight } from '../lib/title-highlight.ts';
 
@@ -25,6 +25,8 @@ export const card = z.strictObject({
   external: z.boolean().default(false),
   /** Consulting offers show how long an engagement takes. */
   duration: z.string().optional(),
+  /** Shown across the top of the card. */
+  image: image.optional(),
 });
 
 const cards = z
@@ -233,6 +235,8 @@ export const hero = z.strictObject({
   highlight: z.string().optional(),
   /** Adds a "Call" button with the company phone number from src/config/company.ts. */
   call: z.boolean().default(false),
+  /** Beside the text from 1024 px, below it on narrower screens. */
+  image: image.optional(),
 }).superRefine((hero, context) => {
   if (hero.highlight !== undefined && !splitAtHighlight(hero.title, hero.highlight)) {
     context.addIssue({

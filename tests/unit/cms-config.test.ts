@@ -123,11 +123,11 @@ describe('the /admin editor configuration', () => {
     expect(adminPage({})).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(policyOf(adminPage({}))).toBe(
       "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://avatars.githubusercontent.com; " +
-        "connect-src 'self' https://api.github.com; object-src 'none'; base-uri 'self'; form-action 'self'",
+        "connect-src 'self' blob: https://api.github.com; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
-    expect(policyOf(adminPage({ localBackendUrl: 'http://127.0.0.1:8081/api/v1' }))).toContain("connect-src 'self' https://api.github.com http://127.0.0.1:8081;");
+    expect(policyOf(adminPage({ localBackendUrl: 'http://127.0.0.1:8081/api/v1' }))).toContain("connect-src 'self' blob: https://api.github.com http://127.0.0.1:8081;");
     // Another GitHub API (CMS_GITHUB_API_ROOT) replaces api.github.com rather than joining it.
-    expect(policyOf(adminPage({ githubApiRoot: 'https://github.example.org/api/v3' }))).toContain("connect-src 'self' https://github.example.org;");
+    expect(policyOf(adminPage({ githubApiRoot: 'https://github.example.org/api/v3' }))).toContain("connect-src 'self' blob: https://github.example.org;");
   });
 
   test('the Workflow tab links to the preview deployment the pull request’s status names, and another GitHub API is used only when named', () => {

@@ -3,8 +3,8 @@
  * and `astro dev` run) with a message naming the file, the line and the fix. docs/CONTENT.md quotes these messages.
  */
 import { execFile } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { astro, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
@@ -99,6 +99,22 @@ const mistakes: Mistake[] = [
     change: (s) => s.replace(/\n---\n\n/, '\n---\n\nWe answer in <15 minutes.\n\n'),
     says: ['in the page text, "<" starts a component in MDX: write "less than" or &lt; instead'],
   },
+  {
+    name: 'images: a file that is not uploaded, no alt text, both alt text and decorative, an image on another site',
+    change: (s) =>
+      s
+        .replace('      icon: file-text\nsections:', '      icon: file-text\n  image:\n    src: ../uploads/racks.png\n    alt: A server rack\nsections:')
+        .replace('      - title: Server and Storage Installation\n', '      - title: Server and Storage Installation\n        image:\n          src: ../uploads/rack.png\n')
+        .replace('      - title: Network Configuration\n', '      - title: Network Configuration\n        image:\n          src: ../uploads/rack.png\n          alt: A switch\n          decorative: true\n')
+        .replace('      - title: Database and Middleware\n', '      - title: Database and Middleware\n        image:\n          src: https://example.com/db.png\n          alt: A database\n'),
+    also: ['content/uploads/rack.png', () => 'an uploaded image (its content is not read by this check)'],
+    says: [
+      "installation.mdx:27:5 hero.image.src: the image racks.png is not in content/uploads/: upload it in the editor's Media, or fix the name (did you mean rack.png?)",
+      'installation.mdx:40:9 sections.1.items.0.image.alt: the image needs its alt text: say in a few words what it shows, for visitors who cannot see it; or set decorative: true if it only decorates',
+      'sections.1.items.1.image.decorative: an image is either described by its alt text or decorative, not both: remove the alt text, or set decorative: false',
+      `sections.1.items.2.image.src: "https://example.com/db.png" is an image on another site, which the site's security policy does not load: save the image, upload it in the editor's Media (it is stored in content/uploads/) and choose it there, or write ../uploads/<name>`,
+    ],
+  },
 ];
 
 describe('a writer’s mistakes, as astro sync reports them', () => {
@@ -118,7 +134,10 @@ describe('a writer’s mistakes, as astro sync reports them', () => {
     await writeFile(join(project.root, file), change(original));
     const [extraPath, extraChange] = also ?? [];
     const extraOriginal = extraPath ? await readFile(join(project.root, extraPath), 'utf8').catch(() => null) : null;
-    if (extraPath && extraChange) await writeFile(join(project.root, extraPath), extraChange(extraOriginal ?? original));
+    if (extraPath && extraChange) {
+      await mkdir(dirname(join(project.root, extraPath)), { recursive: true });
+      await writeFile(join(project.root, extraPath), extraChange(extraOriginal ?? original));
+    }
     try {
       const failure = await astro(project.root, 'sync').then(
         () => undefined,
