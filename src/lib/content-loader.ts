@@ -72,8 +72,11 @@ function checkedAfterEachChange(context: LoaderContext, base: string): NonNullab
       if (property === 'on') {
         return (event: string, listener: (...args: unknown[]) => unknown) =>
           target.on(event as 'change', async (...args: unknown[]) => {
-            await listener(...args);
-            recheck();
+            try {
+              await listener(...args);
+            } finally {
+              recheck();
+            }
           });
       }
       const value: unknown = Reflect.get(target, property, target);

@@ -11,5 +11,8 @@ export async function overviewCards(folder: Section): Promise<Card[]> {
   return entries
     .flatMap(({ id, data }) => (data.card ? [{ id, order: data.order, card: data.card, navLabel: data.navLabel }] : []))
     .sort((a, b) => (a.card.order ?? a.order) - (b.card.order ?? b.order) || a.order - b.order)
-    .map(({ id, card: { order: _position, ...card }, navLabel }) => ({ ...card, title: card.title ?? navLabel, link: card.link ?? sectionPath(folder, id), external: false }));
+    .map(({ id, card, navLabel }) => {
+      const { order: _position, ...shown } = card;
+      return { ...shown, title: card.title ?? navLabel, link: card.link ?? sectionPath(folder, id), external: false };
+    });
 }
