@@ -6,7 +6,8 @@ import { glob } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { facts } from '../config/facts.ts';
 import { explainIssue, positionOf } from './content-issues.ts';
-import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem, yamlHint } from './content-problems.ts';
+import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from './content-problems.ts';
+import { unclosedFrontmatter, yamlProblemText } from './yaml-problems.ts';
 
 const factsVersion = JSON.stringify(facts);
 
@@ -48,7 +49,7 @@ async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file
   const source = file ? readFileSync(file, 'utf8') : '';
   const name = relative(process.cwd(), file);
   if (/^---\r?\n/.test(source) && !/\r?\n---\s*(\r?\n|$)/.test(source.slice(3))) {
-    throw remember(file, contentProblem(name, [`${name}:1:1 the frontmatter is never closed: add a line with only --- after its last field, before the text of the page`], { line: 1, column: 1 }, file));
+    throw remember(file, contentProblem(name, [`${name}:1:1 ${unclosedFrontmatter}`], { line: 1, column: 1 }, file));
   }
   const body = bodyProblems(name, source);
   if (body.length > 0) throw remember(file, contentProblem(name, body.map((problem) => problem.text), body[0], file));
@@ -82,8 +83,7 @@ function withPlainYamlErrors(entryTypes: EntryTypes): EntryTypes {
           } catch (error) {
             if (error instanceof Error) {
               const line = (error as { loc?: { line?: number } }).loc?.line;
-              const text = line === undefined ? '' : (input.contents.split('\n')[line - 1] ?? '');
-              error.message = `${yamlHint(error.message, text)}\n\nThe YAML parser said: ${error.message}`;
+              error.message = yamlProblemText(error.message, input.contents, line);
               // Keyed as parseData's filePath is, so a fixed file clears it (a URL's pathname would be percent-encoded).
               rememberContentProblem(fileURLToPath(input.fileUrl), error);
             }
