@@ -8,7 +8,9 @@ import { problemKey, type FileProblem } from './frontmatter-format.ts';
 
 const widget = 'file-problem';
 
-export const fileProblemField: DecapField = { name: problemKey, label: 'This page cannot be opened in the editor', widget, required: false };
+const heading = 'This page cannot be opened in the editor';
+
+export const fileProblemField: DecapField = { name: problemKey, label: heading, widget, required: false };
 
 /** What the writer reads in place of the form. */
 export function fileProblemMessage(file: string, problem: FileProblem): string[] {
@@ -21,10 +23,12 @@ export function fileProblemMessage(file: string, problem: FileProblem): string[]
 
 export const fileProblemRefusal = (problem: FileProblem) => `This page cannot be saved until line ${problem.line} of its file is fixed (see below).`;
 
-// Decap labels each field's box "<widget> field": the box of a file that reads is hidden, and for one that does not, every field after it.
+// Decap labels each field's box "<widget> field": the box of a file that reads is hidden, and for one that does not,
+// every field after it; the alert has its own heading in place of the field's label.
 const globalStyles = `
 [aria-label="${widget} field"]:has([data-file-ok]) { display: none; }
 [aria-label="${widget} field"]:has([data-file-problem]) ~ * { display: none; }
+[aria-label="${widget} field"] label { display: none; }
 `;
 
 interface Immutable {
@@ -64,6 +68,7 @@ export function registerFileProblems(): void {
       return h(
         'div',
         { role: 'alert', 'data-file-problem': '', style: { padding: '16px', border: '2px solid #b91c1c', borderRadius: '6px', background: '#fef2f2', color: '#111827' } },
+        h('h2', { style: { margin: '0 0 12px', fontSize: '18px' } }, heading),
         h('p', { style: { margin: 0, fontWeight: 600 } }, where),
         h('p', { style: { margin: '12px 0', whiteSpace: 'pre-wrap' } }, text),
         h('p', { style: { margin: 0 } }, advice),
