@@ -110,8 +110,10 @@ class YamlEditor {
     const flow = (isMap(node) || isSeq(node)) && node.flow;
     if (range && (isScalar(node) || flow)) {
       // Flow collections keep the padding the file gave them: `{ a: b }` or `[a, b]`.
-      const inline = renderPair('k', fresh, flow && this.text[range[0] + 1] === ' ').slice(3, -1);
-      if (!inline.includes('\n')) return this.edit(range[0], range[1], inline);
+      const rendered = renderPair('k', fresh, flow && this.text[range[0] + 1] === ' ');
+      // An empty value (`key:`) has an empty range right after its colon.
+      const space = range[0] === range[1] && this.text[range[0] - 1] === ':' ? ' ' : '';
+      if (rendered.startsWith('k: ') && rendered.indexOf('\n') === rendered.length - 1) return this.edit(range[0], range[1], space + rendered.slice(3, -1));
     }
     if (at.pair) {
       const key = at.pair.key;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { fromFile, problemKey, sourceKey, toFile, type FileProblem } from '../../src/cms/frontmatter-format.ts';
 import { fileProblemMessage } from '../../src/cms/file-problem.ts';
+import { editYaml } from '../../src/cms/yaml-edits.ts';
 
 const root = join(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -145,6 +146,21 @@ describe('saving a page through the editor’s format', () => {
   test('a new page is written in the editor’s field order without empty fields', () => {
     const written = toFile({ body: 'Text.', navLabel: 'New', order: 9, seo: { title: 'T', description: 'D' }, hero: { title: 'H', tagline: '', actions: [] }, coreService: false }, fieldsOrder);
     expect(written).toBe('---\nseo:\n  title: T\n  description: D\norder: 9\nnavLabel: New\nhero:\n  title: H\n---\n\nText.\n');
+  });
+});
+
+describe('YAML edited in place', () => {
+  const text = 'a:\nb: 1\nl:\n  - x\n  # why y\n  - y\nm:\n  k: v # kept\n';
+  const before = { a: null, b: 1, l: ['x', 'y'], m: { k: 'v' } };
+
+  test('comments stay; an empty value is filled on its line; new keys and items get lines of their own', () => {
+    expect(editYaml(text, before, { a: 'new', b: 1, l: ['x', 'z', 'y'], m: { k: 'w', n: [1, 2] } })).toBe(
+      'a: new\nb: 1\nl:\n  - x\n  - z\n  # why y\n  - y\nm:\n  k: w # kept\n  n:\n    - 1\n    - 2\n',
+    );
+  });
+
+  test('a value that becomes a group moves below its key; a group emptied goes with its key', () => {
+    expect(editYaml(text, before, { a: { p: 1 }, b: 1, l: ['y'], m: { k: '' } })).toBe('a:\n  p: 1\nb: 1\nl:\n  - y\n');
   });
 });
 
