@@ -2,6 +2,7 @@
  * Runs in the browser before Decap CMS (/admin/decap-cms.js): holds Decap's start until the collections'
  * file format is registered, then starts it with /admin/config.yml (the page's `cms-config-url` link).
  */
+import { registerFileProblems } from './file-problem.ts';
 import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts';
 
 interface DecapGlobal {
@@ -16,5 +17,6 @@ document.addEventListener('DOMContentLoaded', () => {
   const cms = page.CMS;
   if (!cms) throw new Error('Decap CMS did not load (/admin/decap-cms.js).');
   cms.registerCustomFormat(mdxFrontmatterFormat, 'mdx', { fromFile, toFile });
+  registerFileProblems();
   cms.init();
 });

@@ -6,7 +6,8 @@
 import type { z } from 'astro/zod';
 import { legalPage, page, subPage } from '../schemas/page.ts';
 import { objectFields, type DecapField } from './decap-fields.ts';
-import { mdxFrontmatterFormat } from './frontmatter-format.ts';
+import { fileProblemField } from './file-problem.ts';
+import { mdxFrontmatterFormat, problemKey } from './frontmatter-format.ts';
 import { uploadsFolder, uploadsPath } from '../lib/image-path.ts';
 
 /** The GitHub repository writers' pull requests go to; CMS_GITHUB_REPO at build time overrides it. */
@@ -75,8 +76,9 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
       delete: false,
       slug: '{{slug}}',
       identifier_field: identifier,
-      summary: `{{${identifier}}}`,
-      fields: [...inWritersOrder(objectFields(schema)), bodyField],
+      // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has.
+      summary: `{{${identifier}}}{{${problemKey}.summary}}`,
+      fields: [fileProblemField, ...inWritersOrder(objectFields(schema)), bodyField],
     })),
   };
 }

@@ -8,7 +8,8 @@ import { facts } from '../config/facts.ts';
 import { explainIssue, positionOf } from './content-issues.ts';
 import { codeProblems } from './content-code.ts';
 import { missingImages, uploadedFiles } from './content-images.ts';
-import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem, yamlHint } from './content-problems.ts';
+import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from './content-problems.ts';
+import { unclosedFrontmatter, yamlHint } from './yaml-problems.ts';
 
 const factsVersion = JSON.stringify(facts);
 
@@ -89,7 +90,7 @@ async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file
   const source = file ? readFileSync(file, 'utf8') : '';
   const name = relative(process.cwd(), file);
   if (/^---\r?\n/.test(source) && !/\r?\n---\s*(\r?\n|$)/.test(source.slice(3))) {
-    throw remember(file, contentProblem(name, [`${name}:1:1 the frontmatter is never closed: add a line with only --- after its last field, before the text of the page`], { line: 1, column: 1 }, file));
+    throw remember(file, contentProblem(name, [`${name}:1:1 ${unclosedFrontmatter}`], { line: 1, column: 1 }, file));
   }
   const body = [...bodyProblems(name, source), ...codeProblems(name, source)];
   if (body.length > 0) throw remember(file, contentProblem(name, body.map((problem) => problem.text), body[0], file));
@@ -133,8 +134,8 @@ function withPlainYamlErrors(entryTypes: EntryTypes): EntryTypes {
             // The MDX integration gives the parser's line in the file (1-based) and its column (0-based).
             const loc = (error as { loc?: { line?: number; column?: number } }).loc;
             const at = { line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1 };
-            const text = input.contents.split('\n')[at.line - 1] ?? '';
-            const lines = [`${name}:${at.line}:${at.column} ${yamlHint(error.message, text)}`, `The YAML parser said: ${error.message}`];
+            const sourceLines = input.contents.split('\n');
+            const lines = [`${name}:${at.line}:${at.column} ${yamlHint(error.message, sourceLines[at.line - 1] ?? '', sourceLines[at.line - 2] ?? '')}`, `The YAML parser said: ${error.message}`];
             throw remember(file, contentProblem(name, lines, at, file));
           }
         },

@@ -41,24 +41,6 @@ const escapeProperty = (property: string) => {
   return `${key}=${escapeData(value.join('=')).replace(/:/g, '%3A').replace(/,/g, '%2C')}`;
 };
 
-/** A sentence in front of a YAML parser error, for the slips writers make most; `line` is the line it points at. */
-export function yamlHint(parserMessage: string, line = ''): string {
-  const m = parserMessage.toLowerCase();
-  if (m.includes('tab')) return 'Indent with spaces (two per level), never with tabs.';
-  if (m.includes('duplicated mapping key')) return 'The same field appears twice in one group: keep one of them.';
-  if (/:\s+\{\{/.test(line)) return 'Text that starts with a fact ({{name}}) must be in quotes, e.g. label: \'{{yearsExperience}} Years Experience\'.';
-  if (m.includes('flow collection') || m.includes('missed comma') || /:\s+[[{]/.test(line)) {
-    return 'Text that starts with { or [ is read as a group or a list: put the whole text in quotes.';
-  }
-  if (/:\s.*:\s/.test(line)) {
-    return 'This line has ": " (a colon and a space) inside its text, which YAML reads as a new field: put the whole text in quotes, e.g. note: \'Free Initial Consultation: a no-obligation session\'.';
-  }
-  if (m.includes('bad indentation') || m.includes('mapping') || m.includes('end of the stream')) {
-    return 'This line is indented differently from the lines around it: indent each level by two spaces, and start list items with "- " under their field.';
-  }
-  if (m.includes('unexpected end')) return 'A quote is opened and never closed: end the text with the same quote mark it starts with.';
-  return 'The frontmatter is not valid YAML. Look at the line named: quote text that contains ": " or " #", or that starts with a symbol such as #, *, @, { or [.';
-}
 
 /** `<` in the text of an MDX page starts a component: a writer meant "less than". */
 export function bodyProblems(name: string, source: string): Array<{ line: number; column: number; text: string }> {

@@ -2,10 +2,12 @@
  * A writer's edit through /admin, end to end: `astro dev` and decap-server in a copy of the project (the real
  * content/ is never touched), the editor in Chromium, a service's hero title and one card changed and saved,
  * then the file on disk, its frontmatter against the content schema, and the page the dev server now shows.
+ * Saving changes only the lines of the fields changed, and a file the build cannot read is shown as its problem,
+ * with no way to save over it.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { subPage } from '../../src/schemas/page.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
@@ -73,4 +75,93 @@ test('a writer edits a service in /admin and the page shows it', async ({ page }
     expect(html).toContain(newCard);
     expect(html).toContain('Infrastructure Delivered');
   }).toPass({ timeout: 30_000 });
+});
+
+/** Opens an entry of the editor, signed in to the local backend. */
+async function openEntry(page: Page, collection: string, slug: string) {
+  await page.goto(`${site.url}/admin`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${site.url}/admin#/collections/${collection}/entries/${slug}`);
+}
+
+async function publish(page: Page) {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Publish now', { exact: true }).click();
+  await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 15_000 });
+}
+
+const changedLines = (before: string, after: string) => {
+  const old = before.split('\n');
+  return after.split('\n').flatMap((line, index) => (line === old[index] ? [] : [{ was: old[index], now: line }]));
+};
+
+test('a field changed and changed back through the editor leaves the page byte for byte as it was', async ({ page }) => {
+  test.slow();
+  // Quoted percentages ('80%'), which a whole rewrite unquotes. Decap saves nothing unchanged, so: change, save, undo, save.
+  const file = 'content/consulting/data-analytics.mdx';
+  const before = await readFile(join(site.root, file), 'utf8');
+  const oldTitle = 'Turn Your Data into Decisions';
+  await openEntry(page, 'consulting', 'data-analytics');
+  await expect(page.locator(`input[value="${oldTitle}"]`)).toBeVisible({ timeout: 30_000 });
+  await page.locator(`input[value="${oldTitle}"]`).fill(`${oldTitle} Today`);
+  await publish(page);
+  const changed = await readFile(join(site.root, file), 'utf8');
+  expect(changedLines(before, changed)).toEqual([{ was: `  title: ${oldTitle}`, now: `  title: ${oldTitle} Today` }]);
+
+  // Opened again, as the writer would come back to it later.
+  await page.reload();
+  const title = page.locator(`input[value="${oldTitle} Today"]`);
+  await expect(title).toBeVisible({ timeout: 30_000 });
+  await title.fill(oldTitle);
+  await publish(page);
+  expect(await readFile(join(site.root, file), 'utf8')).toBe(before);
+});
+
+test('one field changed on a page with one-line lists and groups changes that line only', async ({ page }) => {
+  test.slow();
+  const file = 'content/pages/home.mdx';
+  const before = await readFile(join(site.root, file), 'utf8');
+  await openEntry(page, 'pages', 'home');
+  const title = page.locator(`input[value="Turning tomorrow's tech into today's business advantage"]`);
+  await expect(title).toBeVisible({ timeout: 30_000 });
+  await title.fill("Turning tomorrow's tech into today's business advantage, today");
+  await publish(page);
+  const after = await readFile(join(site.root, file), 'utf8');
+  expect(changedLines(before, after)).toEqual([
+    { was: "  title: Turning tomorrow's tech into today's business advantage", now: "  title: Turning tomorrow's tech into today's business advantage, today" },
+  ]);
+});
+
+test('a file whose YAML does not read is listed with its problem, opens as the build\'s message and cannot be saved', async ({ page }) => {
+  test.slow();
+  const file = join(site.root, 'content/services/security.mdx');
+  const original = await readFile(file, 'utf8');
+  // Word's curly quotes around a title with ": " in it.
+  const broken = original.replace(/^ {2}title: (.*)$/m, '  title: “Security: $1”');
+  expect(broken).not.toBe(original);
+  const line = broken.split('\n').findIndex((text) => text.startsWith('  title: “Security: ')) + 1;
+  await writeFile(file, broken);
+  try {
+    await page.goto(`${site.url}/admin`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.goto(`${site.url}/admin#/collections/services`);
+    const listed = page.getByText(`⚠ This page cannot be opened in the editor: line ${line} of its file needs a fix`);
+    await expect(listed).toBeVisible({ timeout: 30_000 });
+    await listed.click();
+
+    const problem = page.getByRole('alert').filter({ hasText: 'content/services/security.mdx' });
+    await expect(problem).toBeVisible({ timeout: 30_000 });
+    await expect(problem).toContainText(`content/services/security.mdx, line ${line}:`);
+    await expect(problem).toContainText("This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead");
+    await expect(problem).toContainText('The YAML parser said: bad indentation of a mapping entry');
+    // No box to fill in: the form's fields are not shown.
+    await expect(page.locator('input:visible, textarea:visible, [contenteditable="true"]:visible')).toHaveCount(0);
+    await expect(problem.getByRole('heading', { name: 'This page cannot be opened in the editor' })).toBeVisible();
+    // Nothing to publish: the toolbar shows the entry as published, with no Publish button.
+    await expect(page.getByRole('button', { name: 'Published', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+    expect(await readFile(file, 'utf8')).toBe(broken);
+  } finally {
+    await writeFile(file, original);
+  }
 });

@@ -79,6 +79,11 @@ const mistakes: Mistake[] = [
     says: ['content/services/installation.mdx:9:24 This line has ": " (a colon and a space) inside its text', 'The YAML parser said: bad indentation of a mapping entry'],
   },
   {
+    name: 'Word’s curly quotes around a text with ": "',
+    change: (s) => s.replace('  title: Infrastructure Set Up Right the First Time', '  title: “Infrastructure: Set Up Right the First Time”'),
+    says: ['This line\'s text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes', 'The YAML parser said: bad indentation of a mapping entry'],
+  },
+  {
     name: 'an unquoted #',
     change: (s) => s.replace("href: '#capabilities'", 'href: #capabilities'),
     says: ['installation.mdx:17:7 hero.actions.1.href: "href" is empty', 'a value that starts with # must be in quotes'],

@@ -1,0 +1,67 @@
+/**
+ * Frontmatter the YAML parser rejects, in a writer's words. Shared by the build (content-loader.ts) and the
+ * editor at /admin (src/cms/frontmatter-format.ts), so both name the same line with the same sentence; it runs
+ * in the browser too, so it imports nothing from Node. The parser is js-yaml, the one Astro's MDX reads
+ * frontmatter with: a file the editor accepts is a file the build accepts.
+ */
+import { load, YAMLException } from 'js-yaml';
+
+export const unclosedFrontmatter = 'the frontmatter is never closed: add a line with only --- after its last field, before the text of the page';
+
+const curlyQuoted = /(?::|^\s*-)\s+[“”„‘’‚«»]/;
+
+/** A sentence in front of a YAML parser error, for the slips writers make most; `line` is the line it points at. */
+export function yamlHint(parserMessage: string, line = '', lineAbove = ''): string {
+  const m = parserMessage.toLowerCase();
+  if (m.includes('tab')) return 'Indent with spaces (two per level), never with tabs.';
+  if (m.includes('duplicated mapping key')) return 'The same field appears twice in one group: keep one of them.';
+  if (curlyQuoted.test(line)) {
+    return 'This line\'s text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead, e.g. title: \'Cloud: the next step\'.';
+  }
+  if (line.includes('\u00a0') || lineAbove.includes('\u00a0')) {
+    return 'This line or the one above has a non-breaking space (pasted from Word or a web page) where YAML needs an ordinary space: delete the spaces after the colon and at the start of the line, and type them again.';
+  }
+  if (/:\s+\{\{/.test(line)) return 'Text that starts with a fact ({{name}}) must be in quotes, e.g. label: \'{{yearsExperience}} Years Experience\'.';
+  if (m.includes('flow collection') || m.includes('missed comma') || /:\s+[[{]/.test(line)) {
+    return 'Text that starts with { or [ is read as a group or a list: put the whole text in quotes.';
+  }
+  if (/:\s.*:\s/.test(line)) {
+    return 'This line has ": " (a colon and a space) inside its text, which YAML reads as a new field: put the whole text in quotes, e.g. note: \'Free Initial Consultation: a no-obligation session\'.';
+  }
+  if (m.includes('bad indentation') || m.includes('mapping') || m.includes('end of the stream')) {
+    return 'This line is indented differently from the lines around it: indent each level by two spaces, and start list items with "- " under their field.';
+  }
+  if (m.includes('unexpected end')) return 'A quote is opened and never closed: end the text with the same quote mark it starts with.';
+  return 'The frontmatter is not valid YAML. Look at the line named: quote text that contains ": " or " #", or that starts with a symbol such as #, *, @, { or [.';
+}
+
+/** The whole message for a parser error at `line` (1-based) of the file `source`: the hint, then the parser's own words. */
+export function yamlProblemText(parserMessage: string, source: string, line?: number): string {
+  const lines = source.split('\n');
+  const at = line === undefined ? '' : (lines[line - 1] ?? '');
+  const above = line === undefined || line < 2 ? '' : (lines[line - 2] ?? '');
+  return `${yamlHint(parserMessage, at, above)}\n\nThe YAML parser said: ${parserMessage}`;
+}
+
+export interface FrontmatterProblem {
+  /** 1-based line in the file. */
+  line: number;
+  text: string;
+}
+
+/** Why the build cannot read this file's frontmatter, or undefined when it can. */
+export function frontmatterProblem(source: string): FrontmatterProblem | undefined {
+  if (/^---\r?\n/.test(source) && !/\r?\n---\s*(\r?\n|$)/.test(source.slice(3))) return { line: 1, text: unclosedFrontmatter };
+  // Astro's own pattern (@astrojs/internal-helpers/frontmatter): the YAML starts right after the opening ---.
+  const match = /(?:^\uFEFF?|^\s*\n)---([\s\S]*?\n)---/.exec(source);
+  if (!match) return undefined;
+  try {
+    load(match[1]!);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    const linesBefore = source.slice(0, match.index + match[0].indexOf('---')).split('\n').length - 1;
+    const line = linesBefore + error.mark.line + 1;
+    return { line, text: yamlProblemText(error.reason, source, line) };
+  }
+}
