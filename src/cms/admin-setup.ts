@@ -2,9 +2,11 @@
  * Runs in the browser before Decap CMS (/admin/decap-cms.js): holds Decap's start until the collections'
  * file format is registered, then starts it with /admin/config.yml (the page's `cms-config-url` link).
  */
+import { registerEditorWidgets } from './editor-widgets.ts';
+import type { DecapWidgets } from './entry-checks.ts';
 import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts';
 
-interface DecapGlobal {
+interface DecapGlobal extends DecapWidgets {
   registerCustomFormat(name: string, extension: string, format: { fromFile: typeof fromFile; toFile: typeof toFile }): void;
   init(): void;
 }
@@ -16,5 +18,6 @@ document.addEventListener('DOMContentLoaded', () => {
   const cms = page.CMS;
   if (!cms) throw new Error('Decap CMS did not load (/admin/decap-cms.js).');
   cms.registerCustomFormat(mdxFrontmatterFormat, 'mdx', { fromFile, toFile });
+  registerEditorWidgets(cms);
   cms.init();
 });

@@ -5,7 +5,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { facts } from '../config/facts.ts';
-import { explainIssue, positionOf } from './content-issues.ts';
+import { explainIssue, orderClashMessage, positionOf } from './content-issues.ts';
 import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem, yamlHint } from './content-problems.ts';
 
 const factsVersion = JSON.stringify(facts);
@@ -104,6 +104,6 @@ function checkCollection(context: LoaderContext): void {
   }
   const clashes = [...byOrder].filter(([, files]) => files.length > 1);
   if (clashes.length === 0) return;
-  const lines = clashes.map(([order, files]) => `order ${order} is used by ${files.join(' and ')}: give each page of ${context.collection} its own order (it sets the position in menus and overview pages)`);
+  const lines = clashes.map(([order, files]) => orderClashMessage(order, files, context.collection));
   throw contentProblem(`content/${context.collection}`, lines);
 }
