@@ -29,8 +29,15 @@ export const contentCollections: readonly { folder: string; label: string; schem
 /** The MDX body as plain Markdown text: the rich-text mode would rewrite Markdown and `{{facts}}` it does not change. */
 const bodyField: DecapField = { name: 'body', ...fieldWords('body'), widget: 'text', required: false };
 
-/** The fields of a collection's entries; the contact page's reasons only where the contact page shows them. */
-const entryFields = (schema: z.ZodType, withReasons = false) => [...objectFields(schema).filter((field) => withReasons || field.name !== 'reasons'), bodyField];
+/**
+ * The fields of a collection's entries; the contact page's reasons only where the contact page shows them. One
+ * list per schema, shared, so config.yml writes it once and refers to it (a YAML alias) from the other collections.
+ */
+const fieldsBySchema = new Map<z.ZodType, DecapField[]>();
+const entryFields = (schema: z.ZodType, withReasons = false) => {
+  const fields = fieldsBySchema.get(schema) ?? fieldsBySchema.set(schema, [...objectFields(schema), bodyField]).get(schema)!;
+  return withReasons ? fields : fields.filter((field) => field.name !== 'reasons');
+};
 
 /** The top-level pages, one file each, listed by their menu name (content/pages/home.mdx is "Home", at /). */
 const pageFiles = () =>

@@ -21,6 +21,8 @@ interface ControlProps {
   /** The field's settings as configured, where a widget passes Decap's control changed ones (icon-widget.ts). */
   configuredField?: Value;
   value: unknown;
+  /** The entry as it is now: the `entry` prop of a field whose value did not change is the one it was last drawn with. */
+  getEntry?: () => Value;
   entry: Value;
   collection: Value;
   parentIds?: string[];
@@ -59,20 +61,25 @@ function loadSiteIndex(): Promise<void> {
 
 const schemaOf = (collection: string) => contentCollections.find((item) => item.folder === collection)?.schema;
 
-/** The problems of an entry, worked out once per state of its data (every field asks when Save is pressed). */
-const problemsByData = new WeakMap<object, EntryProblem[]>();
-function problemsOf(entry: Value): EntryProblem[] {
+/** An entry's data as plain values and its problems, worked out once per state of the data (every field asks on Save). */
+interface Checked {
+  plain: Record<string, unknown>;
+  problems: EntryProblem[];
+}
+const checkedByData = new WeakMap<object, Checked>();
+function checkedOf(entry: Value): Checked {
   const data = entry.get('data') as Value;
-  const known = problemsByData.get(data);
+  const known = checkedByData.get(data);
   if (known) return known;
   const collection = String(entry.get('collection'));
   const schema = schemaOf(collection);
   const slug = entry.get('newRecord') ? undefined : (entry.get('slug') as string | undefined);
+  const plain = data.toJS() as Record<string, unknown>;
   // The body is the page's text after the frontmatter, not a field of the schema.
-  const { body: _body, ...fields } = data.toJS() as Record<string, unknown>;
-  const problems = schema ? entryProblems(schema, { collection, slug, data: fields }, site) : [];
-  problemsByData.set(data, problems);
-  return problems;
+  const { body: _body, ...fields } = plain;
+  const checked = { plain, problems: schema ? entryProblems(schema, { collection, slug, data: fields }, site) : [] };
+  checkedByData.set(data, checked);
+  return checked;
 }
 
 /** The settings of every field of the entry (a files collection has them per file). */
@@ -82,16 +89,20 @@ function fieldsOf(collection: Value, entry: Value): Iterable<FieldSettings> | un
   return ([...files].find((file) => file.get('name') === entry.get('slug'))?.get('fields') ?? undefined) as Iterable<FieldSettings> | undefined;
 }
 
-const same = (a: unknown, b: unknown) => a === b || (a !== null && typeof a === 'object' && typeof (a as Value).equals === 'function' && (a as Value).equals!(b));
+/** A box left empty shows '' where the data has nothing. */
+const empty = (value: unknown) => value === undefined || value === null || value === '';
+const same = (a: unknown, b: unknown) =>
+  a === b || (empty(a) && empty(b)) || (a !== null && typeof a === 'object' && typeof (a as Value).equals === 'function' && (a as Value).equals!(b));
 
 /** The messages for this field: problems whose path leads to its settings and to its value. */
-function messagesFor({ field: shown, configuredField, value, entry, collection }: ControlProps): string[] {
+function messagesFor({ field: shown, configuredField, value, getEntry, entry: drawnWith, collection }: ControlProps): string[] {
   const field = configuredField ?? shown;
+  const entry = getEntry?.() ?? drawnWith;
   if (!entry || !collection) return [];
   const data = entry.get('data') as Value;
-  const plain = data.toJS();
+  const { plain, problems } = checkedOf(entry);
   const fields = fieldsOf(collection, entry);
-  return problemsOf(entry)
+  return problems
     .filter((problem) => same(fieldAt(fields, plain, problem.path), field) && same(data.getIn(problem.path), value))
     .map((problem) => problem.message);
 }
@@ -126,8 +137,8 @@ export function registerEntryChecks(cms: DecapWidgets): void {
     name: 'preSave',
     handler: async ({ entry }) => {
       await siteLoaded;
-      problemsByData.delete(entry.get('data') as object);
-      const problems = problemsOf(entry);
+      checkedByData.delete(entry.get('data') as object);
+      const { problems } = checkedOf(entry);
       if (problems.length > 0) throw new Error(`Not saved, the site would not build: ${problems.map((problem) => `${problem.path.join('.')}: ${problem.message}`).join('; ')}`);
     },
   });
