@@ -89,8 +89,8 @@ function fieldsOf(collection: Value, entry: Value): Iterable<FieldSettings> | un
   return ([...files].find((file) => file.get('name') === entry.get('slug'))?.get('fields') ?? undefined) as Iterable<FieldSettings> | undefined;
 }
 
-/** A box left empty shows '' where the data has nothing. */
-const empty = (value: unknown) => value === undefined || value === null || value === '';
+/** A box left empty shows '' where the data has nothing, a list with no items an empty list. */
+const empty = (value: unknown) => value === undefined || value === null || value === '' || (typeof value === 'object' && (value as { size?: number }).size === 0);
 const same = (a: unknown, b: unknown) =>
   a === b || (empty(a) && empty(b)) || (a !== null && typeof a === 'object' && typeof (a as Value).equals === 'function' && (a as Value).equals!(b));
 
