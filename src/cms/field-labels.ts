@@ -78,7 +78,7 @@ const byName: Readonly<Record<string, FieldWords>> = {
   company: { label: 'Company' },
   content: { label: 'What they said' },
   text: { label: 'Text' },
-  body: { label: 'Page text', hint: 'Markdown: ## for a heading, **bold**, [link text](/contact). Facts as {{name}}.' },
+  body: { label: 'Page text', hint: 'Markdown: `## Heading` for a heading, `**bold**`, `[link text](/contact)`; facts as `{{name}}`.' },
 };
 
 /** Section types by what a visitor sees, with what each is for. */
