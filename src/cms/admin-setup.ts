@@ -3,9 +3,11 @@
  * file format is registered, then starts it with /admin/config.yml (the page's `cms-config-url` link).
  */
 import { registerFileProblems } from './file-problem.ts';
+import { registerEditorWidgets } from './editor-widgets.ts';
+import type { DecapWidgets } from './entry-checks.ts';
 import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts';
 
-interface DecapGlobal {
+interface DecapGlobal extends DecapWidgets {
   registerCustomFormat(name: string, extension: string, format: { fromFile: typeof fromFile; toFile: typeof toFile }): void;
   init(): void;
 }
@@ -18,5 +20,6 @@ document.addEventListener('DOMContentLoaded', () => {
   if (!cms) throw new Error('Decap CMS did not load (/admin/decap-cms.js).');
   cms.registerCustomFormat(mdxFrontmatterFormat, 'mdx', { fromFile, toFile });
   registerFileProblems();
+  registerEditorWidgets(cms);
   cms.init();
 });

@@ -4,8 +4,10 @@
  * change (editorial workflow), or straight to the working tree through decap-server when run locally.
  */
 import type { z } from 'astro/zod';
+import { topLevelPages } from '../config/routes.ts';
 import { legalPage, page, subPage } from '../schemas/page.ts';
 import { objectFields, type DecapField } from './decap-fields.ts';
+import { fieldWords } from './field-labels.ts';
 import { fileProblemField } from './file-problem.ts';
 import { mdxFrontmatterFormat, problemKey } from './frontmatter-format.ts';
 import { uploadsFolder, uploadsPath } from '../lib/image-path.ts';
@@ -16,21 +18,38 @@ export const defaultGithubRepo = 'kalpaka-technologies/website';
 /** The commit status .github/workflows/preview.yml posts on a pull request with its preview's address; the editor links to it. */
 export const previewStatusContext = 'Preview on Cloudflare Pages';
 
-/** Each content folder, the schema its files pass (as src/content.config.ts pairs them) and the editor's name for it. */
-export const contentCollections: readonly { folder: string; label: string; schema: z.ZodType; create: boolean; identifier: string }[] = [
-  { folder: 'pages', label: 'Main pages', schema: page, create: false, identifier: 'seo.title' },
-  { folder: 'services', label: 'Services', schema: subPage, create: true, identifier: 'navLabel' },
-  { folder: 'consulting', label: 'Consulting', schema: subPage, create: true, identifier: 'navLabel' },
-  { folder: 'outsourcing', label: 'Outsourcing', schema: subPage, create: true, identifier: 'navLabel' },
-  { folder: 'legal', label: 'Legal pages', schema: legalPage, create: false, identifier: 'title' },
+/**
+ * Each content folder, the schema its files pass (as src/content.config.ts pairs them), the editor's name for it,
+ * whether writers may add and delete its pages (a deleted page's links fail the build, naming them), and the
+ * address of an entry (`slug` is its file name), for "View Live".
+ */
+export const contentCollections: readonly { folder: string; label: string; schema: z.ZodType; create: boolean; identifier: string; address: string }[] = [
+  { folder: 'pages', label: 'Main pages', schema: page, create: false, identifier: 'hero.title', address: '' },
+  { folder: 'services', label: 'Services', schema: subPage, create: true, identifier: 'navLabel', address: 'services/{{slug}}' },
+  { folder: 'consulting', label: 'Consulting', schema: subPage, create: true, identifier: 'navLabel', address: 'consulting/{{slug}}' },
+  { folder: 'outsourcing', label: 'Outsourcing', schema: subPage, create: true, identifier: 'navLabel', address: 'outsourcing/{{slug}}' },
+  { folder: 'legal', label: 'Legal pages', schema: legalPage, create: false, identifier: 'title', address: '{{slug}}' },
 ];
 
-/** Top-level keys in the order writers put them in content/ (the schemas list `order` and `navLabel` last). */
-const writersOrder = ['seo', 'title', 'lastUpdated', 'summary', 'order', 'navLabel', 'coreService', 'hero', 'sections'];
-const inWritersOrder = (fields: DecapField[]) => fields.toSorted((a, b) => writersOrder.indexOf(a.name) - writersOrder.indexOf(b.name));
+/** The MDX body as plain Markdown text: the rich-text mode would rewrite Markdown and `{{facts}}` it does not change. */
+const bodyField: DecapField = { name: 'body', ...fieldWords('body'), widget: 'text', required: false };
 
-/** The MDX body, edited as Markdown text: the rich-text mode would rewrite Markdown and `{{facts}}` it does not change. */
-const bodyField: DecapField = { name: 'body', label: 'Body', widget: 'markdown', modes: ['raw'], required: false };
+/**
+ * The fields of a collection's entries; the contact page's reasons only where the contact page shows them. One
+ * list per schema, shared, so config.yml writes it once and refers to it (a YAML alias) from the other collections.
+ */
+const fieldsBySchema = new Map<z.ZodType, DecapField[]>();
+const entryFields = (schema: z.ZodType, withReasons = false) => {
+  const fields = fieldsBySchema.get(schema) ?? fieldsBySchema.set(schema, [fileProblemField, ...objectFields(schema), bodyField]).get(schema)!;
+  return withReasons ? fields : fields.filter((field) => field.name !== 'reasons');
+};
+
+/** The top-level pages, one file each, listed by their menu name (content/pages/home.mdx is "Home", at /). */
+const pageFiles = () =>
+  topLevelPages.map(({ path, label }) => {
+    const name = path === '/' ? 'home' : path.slice(1);
+    return { name, label, file: `content/pages/${name}.mdx`, preview_path: path.slice(1), fields: entryFields(page, name === 'contact') };
+  });
 
 export interface CmsSettings {
   siteUrl: string;
@@ -66,19 +85,29 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
     // An optional field left empty is left out of the file rather than written as ''.
     omit_empty_optional_fields: true,
     site_url: siteUrl,
-    collections: contentCollections.map(({ folder, label, schema, create, identifier }) => ({
+    display_url: siteUrl,
+    // A new page's file name, and so its address, from its menu name: lowercase letters, digits and hyphens.
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    collections: contentCollections.map(({ folder, label, schema, create, identifier, address }) => ({
       name: folder,
       label,
-      folder: `content/${folder}`,
-      extension: 'mdx',
       format: mdxFrontmatterFormat,
-      create,
-      delete: false,
-      slug: '{{slug}}',
-      identifier_field: identifier,
-      // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has.
-      summary: `{{${identifier}}}{{${problemKey}.summary}}`,
-      fields: [fileProblemField, ...inWritersOrder(objectFields(schema)), bodyField],
+      // Decap's preview pane lists the fields unstyled, which is not what the page looks like.
+      editor: { preview: false },
+      ...(folder === 'pages'
+        ? { files: pageFiles() }
+        : {
+            folder: `content/${folder}`,
+            extension: 'mdx',
+            create,
+            delete: create,
+            slug: '{{slug}}',
+            identifier_field: identifier,
+            // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has.
+            summary: `{{${identifier}}}{{${problemKey}.summary}}`,
+            preview_path: address,
+            fields: entryFields(schema),
+          }),
     })),
   };
 }

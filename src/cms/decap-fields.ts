@@ -3,8 +3,10 @@
  * fields the build accepts: a field added to a schema appears in the editor, a field removed disappears.
  */
 import type { z } from 'astro/zod';
+import { icon } from '../schemas/fields.ts';
 import { stat } from '../schemas/sections.ts';
 import { imageSource } from '../schemas/fields.ts';
+import { fieldWords, inWritersOrder, sectionTypes, wordsPath } from './field-labels.ts';
 
 export interface DecapField {
   name: string;
@@ -26,6 +28,8 @@ export interface DecapField {
   time_format?: boolean;
   modes?: string[];
   choose_url?: boolean;
+  buttons?: string[];
+  editor_components?: string[];
 }
 
 interface Def {
@@ -45,11 +49,11 @@ const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } 
 /** Strings writers write as paragraphs rather than one line. */
 const longText = new Set(['description', 'subtitle', 'answer', 'content', 'summary', 'note', 'paragraphs']);
 
-const labels: Readonly<Record<string, string>> = { alt: 'Alt text (what the image shows)', decorative: 'Decorative only (no alt text)', seo: 'SEO', href: 'Link (a page like /contact, #anchor or https://…)', id: 'Anchor id', navLabel: 'Menu label', icon: 'Icon (a Lucide name, e.g. database)' };
-
-/** `lastUpdated` → `Last updated`. */
-const labelOf = (name: string) =>
-  labels[name] ?? name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase()).replace(/(?<= )[A-Z]/g, (letter) => letter.toLowerCase());
+/** The label and hint of the field at `path` (field-labels.ts), as Decap takes them. */
+const wordsOf = (path: string) => {
+  const { label, hint } = fieldWords(path);
+  return hint ? { label, hint } : { label };
+};
 
 /** The schema a value must finally pass: wrappers (optional, default, preprocess) peeled off, and whether one made it optional. */
 function unwrap(schema: z.ZodType): { core: z.ZodType; optional: boolean } {
@@ -77,28 +81,32 @@ const summaryOf = (fields: readonly DecapField[]) => {
  * A stat is written either whole (`value: 30+`) or in parts; its schema turns the first into the second before
  * checking, so `value` is in no shape and the parts are not all required.
  */
-const statFields = (parts: DecapField[]): DecapField[] => [
-  { name: 'value', label: 'Value', widget: 'string', required: false, hint: 'The figure as written, like 30+ or {{yearsExperience}}; or leave empty and fill in number, prefix and suffix.' },
+const statFields = (parts: DecapField[], path: string): DecapField[] => [
+  { name: 'value', ...wordsOf(wordsPath(path, 'value')), widget: 'string', required: false },
   ...parts.map((field) => (field.name === 'label' ? field : { ...field, required: false })),
 ];
 
-export function objectFields(schema: z.ZodType, skip: readonly string[] = []): DecapField[] {
-  if (schema === stat) return statFields(objectFields(unwrap(schema).core, skip));
+/** The fields of an object schema; `path` names it for field-labels.ts (`hero`, `sections.items`: no indexes). */
+export function objectFields(schema: z.ZodType, path = '', skip: readonly string[] = []): DecapField[] {
+  if (schema === stat) return statFields(objectFields(unwrap(schema).core, path, skip), path);
   const { core } = unwrap(schema);
   const def = defOf(core);
   if (def.type !== 'object') throw new Error(`expected an object schema, got ${def.type}`);
-  return Object.entries(def.shape!)
+  const fields = Object.entries(def.shape!)
     .filter(([name]) => !skip.includes(name))
-    .map(([name, child]) => decapField(name, child));
+    .map(([name, child]) => decapField(name, child, wordsPath(path, name)));
+  return inWritersOrder(path, fields);
 }
 
-/** The Decap field for the schema of frontmatter key `name`. */
-function decapField(name: string, schema: z.ZodType): DecapField {
+/** The Decap field for the schema of frontmatter key `name`, at `path`. */
+function decapField(name: string, schema: z.ZodType, path: string): DecapField {
   const { core, optional } = unwrap(schema);
   const def = defOf(core);
-  const base = { name, label: labelOf(name), ...(optional ? { required: false } : {}) };
+  const base = { name, ...wordsOf(path), ...(optional ? { required: false } : {}) };
+  // The icon chooser (src/cms/icon-widget.ts) offers the names the schema accepts, with search.
+  if (core === icon) return { ...base, widget: 'icon' };
   // An image is chosen from, or uploaded to, the Media library; never a URL (the site's policy loads only its own images).
-  if (core === imageSource) return { ...base, label: 'Image file', widget: 'image', choose_url: false };
+  if (core === imageSource) return { ...base, widget: 'image', choose_url: false };
   switch (def.type) {
     case 'string':
       return { ...base, widget: longText.has(name) ? 'text' : 'string' };
@@ -114,15 +122,15 @@ function decapField(name: string, schema: z.ZodType): DecapField {
     case 'literal':
       return { ...base, ...literalField(name, def.values!) };
     case 'object': {
-      const fields = objectFields(schema === stat ? schema : core);
+      const fields = objectFields(schema === stat ? schema : core, path);
       // Decap checks the required fields of an optional object even when the entry has none; the build still does.
       const shown = optional ? fields.map((field) => ({ ...field, required: false })) : fields;
       return { ...base, widget: 'object', fields: shown, ...optionalSummary(fields) };
     }
     case 'array':
-      return { ...base, ...listOf(name, def.element!) };
+      return { ...base, ...listOf(name, def.element!, path) };
     case 'union':
-      return { ...base, ...unionField(name, def) };
+      return { ...base, ...unionField(name, def, path) };
     default:
       throw new Error(`${name}: no Decap widget for a zod ${def.type}`);
   }
@@ -138,22 +146,24 @@ function isInteger(schema: z.ZodType): boolean {
   return checks.some((check) => check._zod.def.format === 'safeint');
 }
 
-function listOf(name: string, element: z.ZodType): Pick<DecapField, 'widget' | 'field' | 'fields' | 'types' | 'typeKey' | 'summary'> {
+/** A list; its items' fields are named by the list's path (`sections.items.title`), a section's type left out. */
+function listOf(name: string, element: z.ZodType, path: string): Pick<DecapField, 'widget' | 'field' | 'fields' | 'types' | 'typeKey' | 'summary'> {
   const { core } = unwrap(element);
   const def = defOf(core);
   if (def.type === 'union' && def.discriminator) {
     const types = def.options!.map((option) => {
       const shape = defOf(option).shape!;
       const type = String(defOf(shape[def.discriminator!]!).values![0]);
-      const fields = objectFields(option, [def.discriminator!]);
-      return { name: type, label: labelOf(type), widget: 'object', fields, ...optionalSummary(fields) };
+      const fields = objectFields(option, path, [def.discriminator!]);
+      const words = sectionTypes[type] ?? fieldWords(type);
+      return { name: type, label: words.label, ...(words.hint ? { hint: words.hint } : {}), widget: 'object', fields, ...optionalSummary(fields) };
     });
     return { widget: 'list', types, typeKey: def.discriminator };
   }
-  const item = decapField(name, element);
+  const item = decapField(name, element, path);
   if (item.widget === 'object') return { widget: 'list', fields: item.fields!, ...optionalSummary(item.fields!) };
-  const { required: _required, ...single } = item;
-  return { widget: 'list', field: { ...single, label: labelOf(name) } };
+  const { required: _required, hint: _hint, ...single } = item;
+  return { widget: 'list', field: single };
 }
 
 /** A set of numbers (`columns: 2 | 3 | 4`) becomes a bounded whole number, a set of words a choice. */
@@ -168,13 +178,13 @@ function literalField(name: string, values: readonly unknown[]): Omit<DecapField
  * (a checklist line, written `- Text` or `- title: … description: …`) becomes the object; the editor's file
  * format (frontmatter-format.ts) turns bare text into `{ title }` on load and back on save.
  */
-function unionField(name: string, def: Def): Omit<DecapField, 'name' | 'label'> {
+function unionField(name: string, def: Def, path: string): Omit<DecapField, 'name' | 'label'> {
   const options = def.options!.map((option) => unwrap(option).core);
   if (options.every((option) => defOf(option).type === 'literal')) return literalField(name, options.flatMap((option) => defOf(option).values!));
   const object = options.find((option) => defOf(option).type === 'object');
   const others = options.filter((option) => option !== object).map((option) => defOf(option).type);
   if (object && others.every((type) => type === 'string')) {
-    const fields = objectFields(object);
+    const fields = objectFields(object, path);
     return { widget: 'object', fields, ...optionalSummary(fields) };
   }
   throw new Error(`${name}: no Decap widget for a union of ${options.map((option) => defOf(option).type).join(', ')}`);

@@ -121,6 +121,10 @@ export function explainIssue(issue: RawIssue): string | undefined {
   }
 }
 
+/** Two pages of one collection with the same `order`, as the build and the editor say it. */
+export const orderClashMessage = (order: number, files: readonly string[], collection: string) =>
+  `order ${order} is used by ${files.join(' and ')}: give each page of ${collection} its own order (it sets the position in menus and overview pages)`;
+
 export interface Position {
   line: number;
   column: number;

@@ -11,9 +11,9 @@ import { getCollection } from 'astro:content';
 import { SECTIONS, legalPath, redirects, sectionPath, topLevelPages } from '../config/routes.ts';
 import { pageLinks } from '../schemas/page.ts';
 import { bodyLinks } from './body-links.ts';
-import { editDistance, positionOf } from './content-issues.ts';
+import { positionOf } from './content-issues.ts';
 import { contentProblem } from './content-problems.ts';
-import { isLinkForm, isSitePath, pageOf } from './link-form.ts';
+import { isLinkForm, isSitePath, nearestPageHint, pageOf, unknownPageMessage } from './link-form.ts';
 import { linkForms, runsCode } from './content-code.ts';
 
 /** Every path the site serves a page at (redirects included), from the routes config and the collections. */
@@ -37,20 +37,13 @@ export async function brokenContentLinks(): Promise<Error | undefined> {
     const name = relative(process.cwd(), entry.filePath);
     const lines = broken.map(({ href, path }) => {
       const at = positionOf(source, path) ?? { line: 1, column: 1 };
-      return { at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: "${href}" is not a page of this site: ${nearest(pageOf(href), pages)}` };
+      return { at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: ${unknownPageMessage(href, pages)}` };
     });
     for (const { href, ...at } of brokenInText) {
-      const problem = href.startsWith('/') ? `is not a page of this site: ${nearest(href.split(/[?#]/)[0]!, pages)}` : `is not a link this site can follow: ${linkForms}; write it in one of these forms (https://, not http://)`;
+      const problem = href.startsWith('/') ? `is not a page of this site: ${nearestPageHint(href.split(/[?#]/)[0]!, pages)}` : `is not a link this site can follow: ${linkForms}; write it in one of these forms (https://, not http://)`;
       lines.push({ at, text: `${name}:${at.line}:${at.column} the link "${href}" in the page text ${problem}` });
     }
     return contentProblem(name, lines.map((line) => line.text), lines[0]!.at, entry.filePath);
   }
   return undefined;
-}
-
-/** What to write instead: the page whose address is a few letters away, or where the addresses are listed. */
-function nearest(path: string, pages: Set<string>): string {
-  const [best] = [...pages].map((page) => ({ page, distance: editDistance(page, path) })).sort((a, b) => a.distance - b.distance);
-  const listed = 'docs/CONTENT.md lists the addresses; a sub-page exists once its file is in content/<section>/';
-  return best && best.distance <= 3 ? `did you mean "${best.page}"? (${listed})` : `check the address (${listed})`;
 }

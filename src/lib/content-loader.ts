@@ -5,7 +5,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { facts } from '../config/facts.ts';
-import { explainIssue, positionOf } from './content-issues.ts';
+import { explainIssue, orderClashMessage, positionOf } from './content-issues.ts';
 import { codeProblems } from './content-code.ts';
 import { missingImages, uploadedFiles } from './content-images.ts';
 import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from './content-problems.ts';
@@ -183,7 +183,7 @@ function orderClashes(context: LoaderContext): Clash[] {
       const sorted = files.sort();
       const file = sorted.at(-1)!;
       const at = (existsSync(file) && positionOf(readFileSync(file, 'utf8'), ['order'])) || { line: 1, column: 1 };
-      const text = `order ${order} is used by ${sorted.join(' and ')}: give each page of ${context.collection} its own order (it sets the position in menus and overview pages)`;
+      const text = orderClashMessage(order, sorted, context.collection);
       return { file, at, text: `${file}:${at.line}:${at.column} ${text}` };
     });
 }

@@ -49,6 +49,7 @@ describe('an image field', () => {
 describe('the editor', () => {
   const config = decapConfig({ siteUrl: 'https://www.example.com', githubRepo: 'owner/site' });
   const services = config.collections.find((collection) => collection.name === 'services')!;
+  if (!('fields' in services)) throw new Error('services is a folder collection, with fields');
   const field = (fields: readonly DecapField[], ...path: string[]): DecapField => {
     const [name, ...rest] = path;
     const found = fields.find((candidate) => candidate.name === name)!;

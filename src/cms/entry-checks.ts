@@ -1,0 +1,145 @@
+/**
+ * The editor refuses what the build refuses (entry-problems.ts), before saving, with the message next to the field:
+ * Decap's own widgets are registered again with a check added (`isValid`, which Decap asks of every field when
+ * Save is pressed, and for lists the size check Decap runs instead). A problem no field shows (a whole group's)
+ * still stops the save, listed in the error notice (preSave), so nothing the build refuses is written.
+ */
+import { contentCollections } from './decap-config.ts';
+import { entryProblems, type EntryProblem, type SiteIndex } from './entry-problems.ts';
+import { fieldAt, type FieldSettings } from './problem-fields.ts';
+
+/** The parts of Decap's Immutable values these checks read. */
+interface Value {
+  get(key: string): unknown;
+  getIn(path: unknown[]): unknown;
+  toJS(): unknown;
+  equals?(other: unknown): boolean;
+}
+
+interface ControlProps {
+  field: Value;
+  /** The field's settings as configured, where a widget passes Decap's control changed ones (icon-widget.ts). */
+  configuredField?: Value;
+  value: unknown;
+  /** The entry as it is now: the `entry` prop of a field whose value did not change is the one it was last drawn with. */
+  getEntry?: () => Value;
+  entry: Value;
+  collection: Value;
+  parentIds?: string[];
+}
+
+interface Control {
+  props: ControlProps;
+  isValid?: () => unknown;
+  validateSize?: () => unknown[];
+}
+
+type ControlClass = new (props: ControlProps) => Control;
+
+export interface DecapWidgets {
+  getWidget(name: string): { control: ControlClass; preview: unknown; schema?: unknown } | undefined;
+  registerWidget(name: string, control: unknown, preview?: unknown, schema?: unknown): void;
+  registerEventListener(listener: { name: string; handler: (event: { entry: Value }) => unknown }): void;
+}
+
+/** The fields Decap shows that hold a value; groups (object) only pass the check on to their fields. */
+const checkedWidgets = ['string', 'text', 'number', 'boolean', 'select', 'datetime', 'list'];
+
+let site: SiteIndex | undefined;
+let siteLoaded: Promise<void> = Promise.resolve();
+
+/** Pages and orders as the dev server or the build knows them (src/pages/admin/site-index.json.ts). */
+function loadSiteIndex(): Promise<void> {
+  siteLoaded = fetch('/admin/site-index.json')
+    .then((response) => (response.ok ? (response.json() as Promise<SiteIndex>) : undefined))
+    .then((index) => {
+      site = index ?? site;
+    })
+    .catch(() => undefined);
+  return siteLoaded;
+}
+
+const schemaOf = (collection: string) => contentCollections.find((item) => item.folder === collection)?.schema;
+
+/** An entry's data as plain values and its problems, worked out once per state of the data (every field asks on Save). */
+interface Checked {
+  plain: Record<string, unknown>;
+  problems: EntryProblem[];
+}
+const checkedByData = new WeakMap<object, Checked>();
+function checkedOf(entry: Value): Checked {
+  const data = entry.get('data') as Value;
+  const known = checkedByData.get(data);
+  if (known) return known;
+  const collection = String(entry.get('collection'));
+  const schema = schemaOf(collection);
+  const slug = entry.get('newRecord') ? undefined : (entry.get('slug') as string | undefined);
+  const plain = data.toJS() as Record<string, unknown>;
+  // The body is the page's text after the frontmatter, not a field of the schema.
+  const { body: _body, ...fields } = plain;
+  const checked = { plain, problems: schema ? entryProblems(schema, { collection, slug, data: fields }, site) : [] };
+  checkedByData.set(data, checked);
+  return checked;
+}
+
+/** The settings of every field of the entry (a files collection has them per file). */
+function fieldsOf(collection: Value, entry: Value): Iterable<FieldSettings> | undefined {
+  const files = collection.get('files') as Iterable<Value> | undefined;
+  if (!files) return collection.get('fields') as Iterable<FieldSettings>;
+  return ([...files].find((file) => file.get('name') === entry.get('slug'))?.get('fields') ?? undefined) as Iterable<FieldSettings> | undefined;
+}
+
+/** A box left empty shows '' where the data has nothing, a list with no items an empty list. */
+const empty = (value: unknown) => value === undefined || value === null || value === '' || (typeof value === 'object' && (value as { size?: number }).size === 0);
+const same = (a: unknown, b: unknown) =>
+  a === b || (empty(a) && empty(b)) || (a !== null && typeof a === 'object' && typeof (a as Value).equals === 'function' && (a as Value).equals!(b));
+
+/** The messages for this field: problems whose path leads to its settings and to its value. */
+function messagesFor({ field: shown, configuredField, value, getEntry, entry: drawnWith, collection }: ControlProps): string[] {
+  const field = configuredField ?? shown;
+  const entry = getEntry?.() ?? drawnWith;
+  if (!entry || !collection) return [];
+  const data = entry.get('data') as Value;
+  const { plain, problems } = checkedOf(entry);
+  const fields = fieldsOf(collection, entry);
+  return problems
+    .filter((problem) => same(fieldAt(fields, plain, problem.path), field) && same(data.getIn(problem.path), value))
+    .map((problem) => problem.message);
+}
+
+const asErrors = (props: ControlProps) => messagesFor(props).map((message) => ({ type: 'CUSTOM', parentIds: props.parentIds ?? [], message }));
+
+function withEntryChecks(Base: ControlClass): ControlClass {
+  return class extends Base {
+    constructor(props: ControlProps) {
+      super(props);
+      const own = this.isValid?.bind(this);
+      this.isValid = () => {
+        const [error] = asErrors(this.props);
+        return error ? { error } : (own?.() ?? true);
+      };
+      // A list with items checks its items and its size, not isValid: its own problems (too few items) go with the size.
+      const size = this.validateSize?.bind(this);
+      if (size) this.validateSize = () => [...size(), ...asErrors(this.props)];
+    }
+  };
+}
+
+export function registerEntryChecks(cms: DecapWidgets): void {
+  void loadSiteIndex();
+  for (const name of checkedWidgets) {
+    const widget = cms.getWidget(name);
+    if (widget) cms.registerWidget(name, withEntryChecks(widget.control), widget.preview, widget.schema);
+  }
+  // A saved page is a page links may lead to, and its order is taken.
+  for (const name of ['postSave', 'postPublish']) cms.registerEventListener({ name, handler: () => void loadSiteIndex() });
+  cms.registerEventListener({
+    name: 'preSave',
+    handler: async ({ entry }) => {
+      await siteLoaded;
+      checkedByData.delete(entry.get('data') as object);
+      const { problems } = checkedOf(entry);
+      if (problems.length > 0) throw new Error(`Not saved, the site would not build: ${problems.map((problem) => `${problem.path.join('.')}: ${problem.message}`).join('; ')}`);
+    },
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * What the build would refuse in one entry, checked in the editor before it is saved, in the build's words: the
+ * collection's zod schema (lengths, ranges, required fields and list items, highlight, anchors, fact names) with
+ * explainIssue's messages, then the rules across files, against the site index (site-index.json): links to pages
+ * that exist, and an `order` no other page of the collection has. Runs in the browser and in unit tests.
+ */
+import type { z } from 'astro/zod';
+import { sectionPath, SECTIONS, type Section } from '../config/routes.ts';
+import { explainIssue, orderClashMessage } from '../lib/content-issues.ts';
+import { isSitePath, pageOf, unknownPageMessage } from '../lib/link-form.ts';
+import { quotingFacts } from '../schemas/facts.ts';
+import { pageLinks } from '../schemas/page.ts';
+
+export type ProblemPath = (string | number)[];
+
+export interface EntryProblem {
+  /** The field's path in the entry's data, as zod gives it: `['sections', 1, 'items', 0, 'rating']`. */
+  path: ProblemPath;
+  message: string;
+}
+
+/** The site as the build last saw it: every page's address, and each collection's entries with their `order`. */
+export interface SiteIndex {
+  pages: string[];
+  entries: Record<string, { slug: string; order?: number }[]>;
+}
+
+export interface EntryBeingEdited {
+  collection: string;
+  /** Its file name; none for a page not yet created. */
+  slug?: string;
+  data: Record<string, unknown>;
+}
+
+const checked = new WeakMap<z.ZodType, z.ZodType>();
+const withFacts = (schema: z.ZodType) => checked.get(schema) ?? checked.set(schema, quotingFacts(schema)).get(schema)!;
+
+const isSection = (collection: string): collection is Section => (SECTIONS as readonly string[]).includes(collection);
+
+export function entryProblems(schema: z.ZodType, entry: EntryBeingEdited, site?: SiteIndex): EntryProblem[] {
+  const result = withFacts(schema).safeParse(entry.data, { error: (issue) => explainIssue(issue as Parameters<typeof explainIssue>[0]) });
+  const problems: EntryProblem[] = (result.error?.issues ?? []).map((issue) => ({ path: issue.path as ProblemPath, message: issue.message }));
+  if (!site) return problems;
+  if (result.success && 'hero' in (result.data as object)) problems.push(...brokenLinks(result.data as Parameters<typeof pageLinks>[0], entry, site));
+  problems.push(...orderClash(entry, site), ...addressTaken(entry, site));
+  return problems;
+}
+
+function brokenLinks(data: Parameters<typeof pageLinks>[0], entry: EntryBeingEdited, site: SiteIndex): EntryProblem[] {
+  const pages = new Set(site.pages);
+  // A page may link to itself before its file exists.
+  if (entry.slug && isSection(entry.collection)) pages.add(sectionPath(entry.collection, entry.slug));
+  return pageLinks(data)
+    .filter(({ href }) => isSitePath(href) && !pages.has(pageOf(href)))
+    .map(({ href, path }) => ({ path: path as ProblemPath, message: unknownPageMessage(href, pages) }));
+}
+
+function orderClash(entry: EntryBeingEdited, site: SiteIndex): EntryProblem[] {
+  const order = entry.data.order;
+  if (typeof order !== 'number') return [];
+  const others = (site.entries[entry.collection] ?? []).filter((other) => other.slug !== entry.slug && other.order === order);
+  if (others.length === 0) return [];
+  const fileOf = (slug: string) => `content/${entry.collection}/${slug}.mdx`;
+  const files = [...others.map((other) => fileOf(other.slug)), entry.slug ? fileOf(entry.slug) : 'this new page'];
+  return [{ path: ['order'], message: orderClashMessage(order, files, entry.collection) }];
+}
+
+/** A new page's file name from its menu name, as Decap makes it (the `slug` settings of decap-config.ts). */
+export const slugOf = (label: string) =>
+  label
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._~]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** A new page whose address another page of the collection already has (Decap would silently add "-1"). */
+export function addressTaken(entry: EntryBeingEdited, site: SiteIndex): EntryProblem[] {
+  const label = entry.data.navLabel;
+  if (entry.slug || typeof label !== 'string' || !isSection(entry.collection)) return [];
+  const slug = slugOf(label);
+  if (!site.entries[entry.collection]?.some((other) => other.slug === slug)) return [];
+  return [{ path: ['navLabel'], message: `${sectionPath(entry.collection, slug)} is already a page: give the new page another name in menus (it makes the address)` }];
+}

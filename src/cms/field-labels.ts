@@ -1,0 +1,129 @@
+/**
+ * What the editor at /admin calls each field of the content schemas, the one-line hint under it, and the order
+ * writers meet the fields in. One place for the editor's words: decap-fields.ts reads labels and hints from here
+ * by the field's path (`hero.highlight`), or by its name alone where the name means the same everywhere.
+ */
+
+export interface FieldWords {
+  label: string;
+  hint?: string;
+}
+
+/** By path first (`hero.title`, `sections.items.rating`: list indexes and section types left out), then by name. */
+const byPath: Readonly<Record<string, FieldWords>> = {
+  'seo.title': { label: 'Title in search results', hint: '10 to 70 characters, shown as the link in search results and on the browser tab.' },
+  'seo.description': { label: 'Description in search results', hint: '50 to 170 characters, shown under the link in search results.' },
+  'hero.title': { label: 'Title', hint: 'The big heading at the top of the page.' },
+  'hero.highlight': { label: 'Highlighted words', hint: 'Words of the title shown in colour, written exactly as in the title.' },
+  'hero.subtitle': { label: 'Text under the title' },
+  'hero.call': { label: "Show a 'Call' button", hint: 'Adds a button that calls the company phone number.' },
+  'hero.badges': { label: 'Badges', hint: 'Short points shown as small labels under the buttons.' },
+  'coreService': { label: 'Also list in the footer', hint: "Lists this page under the footer's Core Services; leave empty to keep it out." },
+  'coreService.label': { label: 'Name in the footer' },
+  'coreService.order': { label: 'Position in the footer', hint: 'A whole number; lower numbers come first.' },
+  'reasons': { label: "Reasons beside the contact form ('Why Choose Us')" },
+  'sections.items.rating': { label: 'Stars (1 to 5)' },
+  'sections.items.score': { label: 'Score (0 to 100)', hint: 'The length of the bar.' },
+  'sections.items.responseTime': { label: 'Response time', hint: 'For example: 15 minutes.' },
+  'sections.items.value': { label: 'Figure', hint: 'The figure as written, like 30+ or {{yearsExperience}}; or leave empty and fill in number, prefix and suffix.' },
+  'sections.items.level': { label: 'Level', hint: 'A named level (Managed) or a percentage (80%).' },
+  'sections.panel': { label: 'Side panel' },
+  'sections.paragraphs': { label: 'Paragraphs' },
+  'sections.note': { label: 'Small print under the buttons' },
+  'sections.animated': { label: 'Count up when scrolled into view' },
+  'sections.variant': { label: 'Card style', hint: 'Default: plain cards. Feature: a coloured bar on top. Compact: smaller cards and icons.' },
+  'sections.style': { label: 'Look', hint: 'Check: a list with ticks. Chips: short words in pills.' },
+  'sections.linkLabel': { label: "Cards' button text", hint: 'Used by cards that have no button text of their own.' },
+  'sections.defaultLink': { label: "Cards' link", hint: 'Where cards without a link of their own lead, such as /contact.' },
+  'sections.items.features': { label: 'Bullet points' },
+  'sections.items.badge': { label: 'Badge', hint: 'A word or two shown on the card, such as Popular.' },
+  'sections.items.linkLabel': { label: 'Button text' },
+  'sections.items.link': { label: 'Link', hint: 'A page like /contact, a section of this page like #process, or https://…' },
+  'sections.items.duration': { label: 'Duration', hint: 'For example: 2-4 weeks.' },
+  'sections.items.external': { label: 'Opens another website in a new tab' },
+};
+
+const byName: Readonly<Record<string, FieldWords>> = {
+  seo: { label: 'Search engines' },
+  hero: { label: 'Top of the page' },
+  sections: { label: 'Sections', hint: 'The blocks of the page, top to bottom. The page text goes where a "Page text" section is, or after the top.' },
+  navLabel: { label: 'Name in menus', hint: 'Short, up to 40 characters. A new page takes its address from it: "Cloud Operations" becomes /<section>/cloud-operations.' },
+  order: { label: 'Position in menus', hint: 'A whole number, different for each page of this section; lower numbers come first.' },
+  lastUpdated: { label: 'Last updated' },
+  summary: { label: 'Summary' },
+  tagline: { label: 'Small line above the title' },
+  title: { label: 'Title' },
+  subtitle: { label: 'Text under the title' },
+  description: { label: 'Description' },
+  actions: { label: 'Buttons' },
+  label: { label: 'Text' },
+  href: { label: 'Link', hint: 'A page like /contact, a section of this page like #process, or https://…, tel:… or mailto:…' },
+  external: { label: 'Opens another website in a new tab' },
+  variant: { label: 'Button style', hint: 'Primary: filled. Secondary: quieter. Light: for dark backgrounds. Outline: a border only.' },
+  icon: { label: 'Icon', hint: 'Type to search; see them all at lucide.dev/icons.' },
+  context: { label: 'Words for screen readers', hint: 'Said after the button text, for buttons like "Learn More": for example "about data migration".' },
+  id: { label: 'Anchor', hint: 'Lowercase words joined by hyphens, so buttons can lead here with #anchor.' },
+  tone: { label: 'Background', hint: 'Plain: white. Muted: light grey. Dark: dark blue with white text.' },
+  items: { label: 'Items' },
+  columns: { label: 'Columns' },
+  stage: { label: 'Stage' },
+  area: { label: 'Area' },
+  number: { label: 'Number' },
+  prefix: { label: 'Before the number', hint: 'For example: Up to ' },
+  suffix: { label: 'After the number', hint: 'For example: + or %' },
+  question: { label: 'Question' },
+  answer: { label: 'Answer' },
+  name: { label: 'Name' },
+  role: { label: 'Job title' },
+  company: { label: 'Company' },
+  content: { label: 'What they said' },
+  text: { label: 'Text' },
+  image: { label: 'Image', hint: 'Optional. Choose an uploaded image, or upload one (PNG, JPEG, WebP or AVIF).' },
+  src: { label: 'Image file' },
+  alt: { label: 'Alt text', hint: 'What the image shows, in a few words, for visitors who cannot see it.' },
+  decorative: { label: 'Decorative only', hint: 'Tick instead of writing alt text when the image adds nothing the text does not say.' },
+  body: { label: 'Page text', hint: 'Markdown: `## Heading` for a heading, `**bold**`, `[link text](/contact)`; facts as `{{name}}`.' },
+};
+
+/** Section types by what a visitor sees, with what each is for. */
+export const sectionTypes: Readonly<Record<string, FieldWords>> = {
+  cards: { label: 'Cards', hint: 'A grid of cards, each with an icon, a title, a description and a link.' },
+  checklist: { label: 'Checklist', hint: 'A list of points with ticks, or short words in pills.' },
+  steps: { label: 'Process steps', hint: 'Numbered steps of how the work is done.' },
+  stats: { label: 'Figures', hint: 'A band of large numbers with a label each.' },
+  sla: { label: 'Service-level cards', hint: 'Support levels with their response times and what each includes.' },
+  stages: { label: 'Timeline', hint: 'Stages of a project with how long each takes.' },
+  maturity: { label: 'Maturity bars', hint: 'Areas scored from 0 to 100, shown as bars.' },
+  severity: { label: 'Severity table', hint: 'Incident levels with their response times.' },
+  badges: { label: 'Badges', hint: 'A row of small labels, such as certifications.' },
+  testimonials: { label: 'Testimonials', hint: 'Quotes from clients with their name, company and stars.' },
+  split: { label: 'Text beside a panel', hint: 'Paragraphs on one side, a titled list on the other.' },
+  faq: { label: 'Questions and answers', hint: 'Frequently asked questions; at most one per page.' },
+  cta: { label: 'Closing call to action', hint: 'A closing title with buttons, usually last on the page.' },
+  prose: { label: 'Page text', hint: "Where the page's own text (the Page text box below) appears." },
+};
+
+/** The path a field's words are looked up by: list indexes and section types are not part of it. */
+export const wordsPath = (parent: string, name: string) => (parent ? `${parent}.${name}` : name);
+
+export function fieldWords(path: string): FieldWords {
+  const name = path.split('.').at(-1)!;
+  return byPath[path] ?? byName[name] ?? { label: name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase()) };
+}
+
+/** Fields in the order a writer fills them in, where that differs from the schema's (unlisted ones keep theirs, after). */
+const writersOrder: Readonly<Record<string, readonly string[]>> = {
+  '': ['seo', 'title', 'lastUpdated', 'summary', 'navLabel', 'order', 'coreService', 'hero', 'reasons', 'sections', 'body'],
+  hero: ['tagline', 'title', 'highlight', 'subtitle', 'actions', 'call', 'badges'],
+  sections: ['tagline', 'title', 'subtitle', 'items', 'paragraphs', 'panel', 'note', 'actions', 'columns', 'variant', 'style', 'linkLabel', 'defaultLink', 'animated', 'tone', 'id'],
+  'sections.items': ['icon', 'title', 'description', 'features', 'link', 'linkLabel', 'external', 'badge', 'duration'],
+  'hero.actions': ['label', 'href', 'variant', 'icon', 'external', 'context'],
+  'sections.actions': ['label', 'href', 'variant', 'icon', 'external', 'context'],
+};
+
+export function inWritersOrder<T extends { name: string }>(parent: string, fields: readonly T[]): T[] {
+  const order = writersOrder[parent];
+  if (!order) return [...fields];
+  const rank = (field: T) => (order.includes(field.name) ? order.indexOf(field.name) : order.length);
+  return fields.toSorted((a, b) => rank(a) - rank(b));
+}

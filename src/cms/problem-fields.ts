@@ -1,0 +1,38 @@
+/**
+ * Which of the editor's fields a problem belongs to. Decap holds a collection's field settings as Immutable maps
+ * (read with `get`); a problem's path (`sections.1.items.0.rating`) is walked down them, a section's settings
+ * chosen by its `type`, so the message can be shown next to the box it is about.
+ */
+import type { ProblemPath } from './entry-problems.ts';
+
+/** A field's settings as Decap holds them (an Immutable map), or a plain stand-in with `get`. */
+export interface FieldSettings {
+  get(key: string): unknown;
+}
+
+type Settings = Iterable<FieldSettings> | undefined;
+
+const named = (fields: Settings, name: unknown) => [...(fields ?? [])].find((field) => field.get('name') === name);
+
+/** The settings of the field that edits the value at `path` of `data`, among a collection's `fields`. */
+export function fieldAt(fields: Settings, data: unknown, path: ProblemPath): FieldSettings | undefined {
+  let field: FieldSettings | undefined;
+  let children = fields;
+  let value = data;
+  for (const step of path) {
+    value = value !== null && typeof value === 'object' ? (value as Record<string | number, unknown>)[step] : undefined;
+    if (typeof step === 'number') {
+      // An item of the list `field`: a section's settings by its type, a one-box item by the list's `field`.
+      const types = field?.get('types') as Settings;
+      const single = field?.get('field') as FieldSettings | undefined;
+      if (types) field = named(types, (value as Record<string, unknown> | undefined)?.[String(field!.get('typeKey') ?? 'type')]);
+      else if (single) field = single;
+      children = field?.get('fields') as Settings;
+      continue;
+    }
+    field = named(children, step);
+    if (!field) return undefined;
+    children = field.get('fields') as Settings;
+  }
+  return field;
+}

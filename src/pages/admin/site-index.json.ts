@@ -1,0 +1,20 @@
+/**
+ * The site as this build (or the dev server, on each request) knows it, for the editor's checks across files
+ * (src/cms/entry-problems.ts): every page's address, and each collection's entries with their `order`.
+ */
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { SECTIONS } from '../../config/routes.ts';
+import type { SiteIndex } from '../../cms/entry-problems.ts';
+import { sitePages } from '../../lib/content-links.ts';
+
+export const GET: APIRoute = async () => {
+  const collections = [...SECTIONS, 'pages', 'legal'] as const;
+  const entries = Object.fromEntries(
+    await Promise.all(
+      collections.map(async (name) => [name, (await getCollection(name)).map((entry) => ({ slug: entry.id, ...('order' in entry.data ? { order: entry.data.order } : {}) }))] as const),
+    ),
+  );
+  const index: SiteIndex = { pages: [...(await sitePages())].sort(), entries };
+  return new Response(JSON.stringify(index), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+};

@@ -1,0 +1,157 @@
+/**
+ * The editor refuses what the build refuses, before saving: each mistake of docs/CONTENT.md §10 a writer can make
+ * in /admin, made there, is refused on Publish with the build's message next to the field it is about, and the
+ * file on disk is not touched. `astro dev` and decap-server in a copy of the project (tests/support/cms-dev-site.ts).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { startCmsDevSite, type CmsDevSite } from '../support/cms-dev-site.ts';
+
+let site: CmsDevSite;
+
+// Each test fills a dozen boxes of a long form in a loaded browser.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  site = await startCmsDevSite();
+});
+test.afterAll(async () => site?.close());
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('astro dev output', { body: site.output(), contentType: 'text/plain' });
+});
+
+const fileText = (file: string) => readFile(join(site.root, file), 'utf8');
+
+async function openEntry(page: Page, path: string): Promise<void> {
+  await page.goto(`${site.url}/admin`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${site.url}/admin#/collections/${path}`);
+  await expect(page.getByLabel('Title in search results')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Unfolds a section or list item by its title, with the arrow at its top (as a writer does). */
+const unfold = (page: Page, title: string) => page.getByText(title, { exact: true }).filter({ visible: true }).locator('..').getByRole('button').first().click();
+
+/** What Decap lists under a field's label when it refuses the field's value. */
+const refusalAt = (label: Locator) => label.locator('xpath=ancestor::div[1]').getByRole('listitem');
+
+const labelled = (page: Page, text: string) => page.locator('label').filter({ hasText: new RegExp(`^${text}( \\(optional\\))?$`) }).filter({ visible: true });
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Publish now', { exact: true }).click();
+}
+
+test('a service with wrong lengths, order, highlight, a half-filled footer entry, then a misspelt fact, is refused field by field', async ({ page }) => {
+  const file = 'content/services/installation.mdx';
+  const before = await fileText(file);
+  await openEntry(page, 'services/entries/installation');
+
+  await page.getByLabel('Title in search results').fill('x'.repeat(3000));
+  await page.getByLabel('Description in search results').fill('Too short for search results.');
+  await page.getByLabel('Name in menus').fill('Installation, Configuration and Hardening Services');
+  // data-migration.mdx has order 1.
+  await page.getByLabel('Position in menus').fill('1');
+  await page.getByLabel('Highlighted words').fill('Right First Time');
+  await page.getByLabel('Name in the footer').fill('Installation');
+  await publish(page);
+
+  await expect(refusalAt(labelled(page, 'Title in search results'))).toHaveText('too long: at most 70 characters (has 3000)');
+  await expect(refusalAt(labelled(page, 'Description in search results'))).toHaveText('too short: at least 50 characters (has 29)');
+  await expect(refusalAt(labelled(page, 'Name in menus'))).toHaveText('too long: at most 40 characters (has 50)');
+  await expect(refusalAt(labelled(page, 'Position in menus'))).toHaveText(
+    'order 1 is used by content/services/data-migration.mdx and content/services/installation.mdx: give each page of services its own order (it sets the position in menus and overview pages)',
+  );
+  await expect(refusalAt(labelled(page, 'Highlighted words'))).toHaveText(
+    '"Right First Time" is not part of the title "Infrastructure Set Up Right the First Time": the highlight must be a phrase of the title, written exactly as there',
+  );
+  await expect(refusalAt(labelled(page, 'Position in the footer'))).toHaveText('"order" is missing: it is required here');
+
+  // A misspelt fact stops the check of the rest, in the build as here: it is reported alone.
+  await page.getByLabel('Text under the title').first().fill('Certified engineers with {{yearsExperiance}} years behind them.');
+  await publish(page);
+  await expect(refusalAt(labelled(page, 'Text under the title').first())).toContainText('{{yearsExperiance}} is not a fact of src/config/facts.ts (known: {{yearsExperience}}, ');
+
+  expect(await fileText(file)).toBe(before);
+});
+
+// A page's links are checked once its fields pass, in the build as here: one mistake at a time.
+test('links to a page that does not exist, to a section that does not exist, or in no known form are refused', async ({ page }) => {
+  const file = 'content/services/installation.mdx';
+  const before = await fileText(file);
+  await openEntry(page, 'services/entries/installation');
+  await unfold(page, 'Get a Free Quote');
+  await unfold(page, 'See Our Capabilities');
+  const links = page.getByLabel('Link', { exact: true }).filter({ visible: true });
+  await links.nth(0).fill('/services/instalation');
+  await publish(page);
+  await expect(refusalAt(labelled(page, 'Link').nth(0))).toHaveText(
+    '"/services/instalation" is not a page of this site: did you mean "/services/installation"? (docs/CONTENT.md lists the addresses; a sub-page exists once its file is in content/<section>/)',
+  );
+
+  // Decap keeps the caret where it was on a re-draw: empty the box first, as a writer selecting all would.
+  await links.nth(0).clear();
+  await links.nth(0).fill('services/security');
+  await publish(page);
+  await expect(refusalAt(labelled(page, 'Link').nth(0))).toHaveText(
+    '"services/security" is not a link: write a page of this site as /path in lowercase (e.g. /services/security or /contact#form), a section of this page as #id, or a full https:, tel: or mailto: address',
+  );
+
+  await links.nth(0).clear();
+  await links.nth(0).fill('/contact');
+  await links.nth(1).fill('#capabilites');
+  await publish(page);
+  await expect(refusalAt(labelled(page, 'Link').nth(1))).toHaveText('"#capabilites" leads nowhere: no section of this page has the id "capabilites" (the ids here are "capabilities")');
+  await expect(refusalAt(labelled(page, 'Link').nth(0))).toHaveCount(0);
+  expect(await fileText(file)).toBe(before);
+});
+
+test('a section with a wrong number of columns, a wrong anchor, and a new section with no items are refused', async ({ page }) => {
+  const file = 'content/services/installation.mdx';
+  const before = await fileText(file);
+  await openEntry(page, 'services/entries/installation');
+  await unfold(page, 'Installation & Configuration Services');
+  await page.getByLabel('Columns').filter({ visible: true }).fill('5');
+  await unfold(page, 'What Our Engineers Configure');
+  const anchor = page.locator('input[value="capabilities"]');
+  const anchorLabel = page.locator(`label[for="${await anchor.getAttribute('id')}"]`);
+  await anchor.fill('Capabilities');
+  await page.getByRole('button', { name: 'Add sections' }).click();
+  await page.getByRole('menuitem', { name: 'Testimonials', exact: true }).click();
+  await page.getByLabel('Title', { exact: true }).filter({ visible: true }).last().fill('What Our Clients Say');
+  await publish(page);
+
+  await expect(refusalAt(labelled(page, 'Columns'))).toHaveText('must be one of 2, 3, 4 (found the number 5)');
+  await expect(refusalAt(anchorLabel)).toHaveText('use lowercase letters, digits and hyphens');
+  // A list never opened is not in the entry at all, as the file would have it.
+  await expect(refusalAt(labelled(page, 'Items').last())).toHaveText('"items" is missing: it is required here');
+  expect(await fileText(file)).toBe(before);
+});
+
+test('a testimonial with 7 stars is refused', async ({ page }) => {
+  const file = 'content/pages/home.mdx';
+  const before = await fileText(file);
+  await openEntry(page, 'pages/entries/home');
+  await unfold(page, 'What Our Clients Say');
+  await unfold(page, 'Anita Deshmukh');
+  await page.getByLabel('Stars (1 to 5)').filter({ visible: true }).fill('7');
+  await publish(page);
+
+  await expect(refusalAt(labelled(page, 'Stars \\(1 to 5\\)'))).toHaveText('must be at most 5');
+  expect(await fileText(file)).toBe(before);
+});
+
+test('a new service whose address another service has is refused, and nothing is created', async ({ page }) => {
+  await page.goto(`${site.url}/admin`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${site.url}/admin#/collections/services/new`);
+  const name = page.getByLabel('Name in menus');
+  await expect(name).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('A new page takes its address from it')).toBeVisible();
+  await name.fill('Installation');
+  await publish(page);
+
+  await expect(refusalAt(labelled(page, 'Name in menus'))).toHaveText('/services/installation is already a page: give the new page another name in menus (it makes the address)');
+  await expect(readdir(join(site.root, 'content/services'))).resolves.not.toContain('installation-1.mdx');
+});
