@@ -10,6 +10,7 @@ import { explainIssue, orderClashMessage } from '../lib/content-issues.ts';
 import { isSitePath, pageOf, unknownPageMessage } from '../lib/link-form.ts';
 import { quotingFacts } from '../schemas/facts.ts';
 import { pageLinks } from '../schemas/page.ts';
+import { problemKey, sourceKey } from './frontmatter-format.ts';
 
 export type ProblemPath = (string | number)[];
 
@@ -37,8 +38,11 @@ const withFacts = (schema: z.ZodType) => checked.get(schema) ?? checked.set(sche
 
 const isSection = (collection: string): collection is Section => (SECTIONS as readonly string[]).includes(collection);
 
+/** The entry's frontmatter: without the keys the editor's file format keeps beside it (the file's text, its problem). */
+const frontmatterOf = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([key]) => key !== sourceKey && key !== problemKey));
+
 export function entryProblems(schema: z.ZodType, entry: EntryBeingEdited, site?: SiteIndex): EntryProblem[] {
-  const result = withFacts(schema).safeParse(entry.data, { error: (issue) => explainIssue(issue as Parameters<typeof explainIssue>[0]) });
+  const result = withFacts(schema).safeParse(frontmatterOf(entry.data), { error: (issue) => explainIssue(issue as Parameters<typeof explainIssue>[0]) });
   const problems: EntryProblem[] = (result.error?.issues ?? []).map((issue) => ({ path: issue.path as ProblemPath, message: issue.message }));
   if (!site) return problems;
   if (result.success && 'hero' in (result.data as object)) problems.push(...brokenLinks(result.data as Parameters<typeof pageLinks>[0], entry, site));
