@@ -184,3 +184,12 @@ test('a new service whose address another service has is refused, and nothing is
   await expect(refusalAt(labelled(page, 'Name in menus'))).toHaveText('/services/installation is already a page: give the new page another name in menus (it makes the address)');
   await expect(readdir(join(site.root, 'content/services'))).resolves.not.toContain('installation-1.mdx');
 });
+
+test('an icon is chosen from the names the site accepts, by typing part of one', async ({ page }) => {
+  await openEntry(page, 'services/entries/installation');
+  await unfold(page, 'Get a Free Quote');
+  const icon = page.getByRole('combobox', { name: 'Icon' }).filter({ visible: true }).first();
+  await icon.click();
+  await icon.pressSequentially('rocke');
+  await expect(page.getByRole('option', { name: 'rocket', exact: true })).toBeVisible();
+});
