@@ -1,7 +1,9 @@
 /**
- * The editor refuses what the build refuses, before saving: each mistake of docs/CONTENT.md §10 a writer can make
- * in /admin, made there, is refused on Publish with the build's message next to the field it is about, and the
- * file on disk is not touched. `astro dev` and decap-server in a copy of the project (tests/support/cms-dev-site.ts).
+ * The editor as a writer meets it: a form in plain words (pages by name, labels and hints, sections by what they
+ * show, an icon chooser, no field dump), and refusing what the build refuses, before saving: each mistake of
+ * docs/CONTENT.md §10 a writer can make in /admin, made there, is refused on Publish with the build's message next
+ * to the field it is about, and the file on disk is not touched. `astro dev` and decap-server in a copy of the
+ * project (tests/support/cms-dev-site.ts).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -42,6 +44,33 @@ async function publish(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now', { exact: true }).click();
 }
+
+test('pages are listed by name and a service reads in plain words, fields where a writer looks for them', async ({ page }) => {
+  await page.goto(`${site.url}/admin`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${site.url}/admin#/collections/pages`);
+  for (const name of ['Home', 'About', 'Contact']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible({ timeout: 30_000 });
+
+  await page.goto(`${site.url}/admin#/collections/pages/entries/contact`);
+  await expect(page.getByText("Reasons beside the contact form ('Why Choose Us')")).toBeVisible({ timeout: 30_000 });
+
+  await page.goto(`${site.url}/admin#/collections/services/entries/installation`);
+  await expect(page.getByText('Also list in the footer')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Show a 'Call' button")).toBeVisible();
+  await expect(page.getByText('Reasons beside the contact form')).toHaveCount(0);
+  // Highlight comes right after the title it must quote.
+  const heroLabels = await page.locator('label').filter({ visible: true }).allTextContents();
+  const title = heroLabels.indexOf('Title');
+  expect(heroLabels.slice(title, title + 2)).toEqual(['Title', 'Highlighted words (optional)']);
+  // The page text is a plain box: no toolbar of buttons that do nothing.
+  await expect(page.getByRole('textbox', { name: 'Page text' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bold' })).toHaveCount(0);
+  // No preview pane listing the fields unstyled.
+  await expect(page.locator('#preview-pane')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add sections' }).click();
+  for (const type of ['Service-level cards', 'Questions and answers', 'Closing call to action']) await expect(page.getByRole('menuitem', { name: type })).toBeVisible();
+});
 
 test('a service with wrong lengths, order, highlight, a half-filled footer entry, then a misspelt fact, is refused field by field', async ({ page }) => {
   const file = 'content/services/installation.mdx';
@@ -154,4 +183,13 @@ test('a new service whose address another service has is refused, and nothing is
 
   await expect(refusalAt(labelled(page, 'Name in menus'))).toHaveText('/services/installation is already a page: give the new page another name in menus (it makes the address)');
   await expect(readdir(join(site.root, 'content/services'))).resolves.not.toContain('installation-1.mdx');
+});
+
+test('an icon is chosen from the names the site accepts, by typing part of one', async ({ page }) => {
+  await openEntry(page, 'services/entries/installation');
+  await unfold(page, 'Get a Free Quote');
+  const icon = page.getByRole('combobox', { name: 'Icon' }).filter({ visible: true }).first();
+  await icon.click();
+  await icon.pressSequentially('rocke');
+  await expect(page.getByRole('option', { name: 'rocket', exact: true })).toBeVisible();
 });

@@ -103,6 +103,43 @@ describe('the /admin editor configuration', () => {
     expect(toFile(fromFile(text))).toBe(text);
   });
 
+  test('the form speaks a writer’s words: named pages, plain labels, sections by what they show, no field dump', () => {
+    const pages = config.collections.find((item) => item.name === 'pages')!;
+    expect('files' in pages && pages.files.map((file) => [file.label, file.file, file.preview_path])).toEqual([
+      ['Home', 'content/pages/home.mdx', ''],
+      ['About', 'content/pages/about.mdx', 'about'],
+      ['Services', 'content/pages/services.mdx', 'services'],
+      ['Consulting', 'content/pages/consulting.mdx', 'consulting'],
+      ['Outsourcing', 'content/pages/outsourcing.mdx', 'outsourcing'],
+      ['Contact', 'content/pages/contact.mdx', 'contact'],
+    ]);
+    const services = config.collections.find((item) => item.name === 'services')!;
+    const fields = 'fields' in services ? services.fields : [];
+    const field = (path: string) => path.split('.').reduce<DecapField | undefined>((found, name) => (found ? found.fields : fields)?.find((item) => item.name === name), undefined);
+    expect(field('coreService')?.label).toBe('Also list in the footer');
+    expect(field('hero.call')?.label).toBe("Show a 'Call' button");
+    expect(field('hero')?.fields?.map((item) => item.name).slice(0, 3)).toEqual(['tagline', 'title', 'highlight']);
+    expect(field('hero.badges')?.fields?.find((item) => item.name === 'icon')?.widget).toBe('icon');
+    const types = field('sections')?.types?.map((type) => type.label);
+    expect(types).toEqual(expect.arrayContaining(['Service-level cards', 'Questions and answers', 'Closing call to action']));
+    expect(fields.some((item) => item.name === 'reasons')).toBe(false);
+    expect(fields.find((item) => item.name === 'body')?.widget).toBe('text');
+    for (const collection of config.collections) expect(collection.editor).toEqual({ preview: false });
+    expect(config.site_url).toBe('https://www.example.com');
+    expect(config.display_url).toBe('https://www.example.com');
+  });
+
+  test('pages of services, consulting and outsourcing can be added and deleted; main and legal pages cannot', () => {
+    const allowed = config.collections.map((item) => [item.name, 'folder' in item && item.create, 'folder' in item && item.delete]);
+    expect(allowed).toEqual([
+      ['pages', false, false],
+      ['services', true, true],
+      ['consulting', true, true],
+      ['outsourcing', true, true],
+      ['legal', false, false],
+    ]);
+  });
+
   test('changes go to GitHub as pull requests; the local backend is offered only by the dev server', () => {
     expect(config.backend).toMatchObject({ name: 'github', repo: 'owner/site', branch: 'main' });
     expect(config.publish_mode).toBe('editorial_workflow');
