@@ -23,7 +23,7 @@ const byPath: Readonly<Record<string, FieldWords>> = {
   'coreService.order': { label: 'Position in the footer', hint: 'A whole number; lower numbers come first.' },
   'card': { label: 'Overview card', hint: "This page's card on the Services, Consulting or Outsourcing overview page; leave empty to keep it off." },
   'card.title': { label: 'Title on the card', hint: 'Leave empty to use the name in menus.' },
-  'card.link': { label: 'Link', hint: 'Leave empty to link to this page.' },
+  'card.link': { label: "Card's link", hint: 'Leave empty to link to this page.' },
   'card.order': { label: 'Position among the overview cards', hint: 'Only where it differs from the position in menus.' },
   'sections.from': { label: 'Cards from the pages of', hint: "Shows the overview card of each page of this group, instead of cards written here." },
   'reasons': { label: "Reasons beside the contact form ('Why Choose Us')" },
@@ -118,7 +118,7 @@ export function fieldWords(path: string): FieldWords {
 
 /** Fields in the order a writer fills them in, where that differs from the schema's (unlisted ones keep theirs, after). */
 const writersOrder: Readonly<Record<string, readonly string[]>> = {
-  '': ['seo', 'title', 'lastUpdated', 'summary', 'navLabel', 'order', 'coreService', 'card', 'hero', 'reasons', 'sections', 'body'],
+  '': ['seo', 'title', 'lastUpdated', 'summary', 'navLabel', 'order', 'coreService', 'hero', 'reasons', 'sections', 'card', 'body'],
   hero: ['tagline', 'title', 'highlight', 'subtitle', 'actions', 'call', 'badges'],
   sections: ['tagline', 'title', 'subtitle', 'items', 'paragraphs', 'panel', 'note', 'actions', 'columns', 'variant', 'style', 'linkLabel', 'defaultLink', 'animated', 'tone', 'id'],
   'sections.items': ['icon', 'title', 'description', 'features', 'link', 'linkLabel', 'external', 'badge', 'duration'],

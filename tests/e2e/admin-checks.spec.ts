@@ -100,7 +100,7 @@ test('a service with wrong lengths, order, highlight, a half-filled footer entry
   // A misspelt fact stops the check of the rest, in the build as here: it is reported alone.
   await page.getByLabel('Text under the title').first().fill('Certified engineers with {{yearsExperiance}} years behind them.');
   await publish(page);
-  await expect(refusalAt(labelled(page, 'Text under the title').first())).toContainText('{{yearsExperiance}} is not a fact of src/config/facts.ts (known: {{yearsExperience}}, ');
+  await expect(refusalAt(labelled(page, 'Text under the title').first())).toContainText('{{yearsExperiance}} is not a fact of src/config/facts.ts: did you mean {{yearsExperience}}? (known: ');
 
   expect(await fileText(file)).toBe(before);
 });

@@ -64,7 +64,7 @@ test('a writer uploads an image with its alt text into a hero, and the built pag
   await page.getByRole('button', { name: 'Choose an image' }).first().click();
   await page.locator('input[type="file"]').setInputFiles({ name: upload, mimeType: 'image/png', buffer: png });
   await page.getByRole('button', { name: 'Choose selected' }).click();
-  await page.getByLabel('Alt text', { exact: true }).first().fill(alt);
+  await page.getByLabel(/^Alt text( \(optional\))?$/).first().fill(alt);
 
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now', { exact: true }).click();
