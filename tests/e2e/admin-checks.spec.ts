@@ -8,20 +8,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startCmsDevSite, type CmsDevSite } from '../support/cms-dev-site.ts';
+import { useCmsDevSite } from '../support/cms-dev-site.ts';
 
-let site: CmsDevSite;
+const site = useCmsDevSite();
 
 // Each test fills a dozen boxes of a long form in a loaded browser.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  site = await startCmsDevSite();
-});
-test.afterAll(async () => site?.close());
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('astro dev output', { body: site.output(), contentType: 'text/plain' });
-});
 
 const fileText = (file: string) => readFile(join(site.root, file), 'utf8');
 

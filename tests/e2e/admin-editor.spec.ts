@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { subPage } from '../../src/schemas/page.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
 import { frontmatterOf } from '../../src/lib/frontmatter.ts';
-import { startCmsDevSite, type CmsDevSite } from '../support/cms-dev-site.ts';
+import { useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const file = 'content/services/installation.mdx';
 const oldTitle = 'Infrastructure Set Up Right the First Time';
@@ -21,17 +21,9 @@ const newTitle = 'Infrastructure Delivered Right the First Time';
 const oldCard = 'Network Configuration';
 const newCard = 'Network Design and Configuration';
 
-let site: CmsDevSite;
+const site = useCmsDevSite();
 
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  site = await startCmsDevSite();
-});
-test.afterAll(async () => site?.close());
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('astro dev output', { body: site.output(), contentType: 'text/plain' });
-});
 
 const frontmatterData = (text: string) => parse(frontmatterOf(text)!.yaml) as Record<string, unknown>;
 

@@ -11,24 +11,16 @@ import { Parser } from 'htmlparser2';
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { frontmatterOf } from '../../src/lib/frontmatter.ts';
-import { startCmsDevSite, type CmsDevSite } from '../support/cms-dev-site.ts';
+import { useCmsDevSite } from '../support/cms-dev-site.ts';
 import { astro, copyProject } from '../support/project-copy.ts';
 
 const file = 'content/services/installation.mdx';
 const upload = 'server-rack.png';
 const alt = 'Two engineers cabling a server rack';
 
-let site: CmsDevSite;
+const site = useCmsDevSite();
 
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  site = await startCmsDevSite();
-});
-test.afterAll(async () => site?.close());
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('astro dev output', { body: site.output(), contentType: 'text/plain' });
-});
 
 /** The elements of an HTML page with their attributes, in document order. */
 function elements(html: string): Array<{ tag: string; attributes: Record<string, string>; parents: string[] }> {

@@ -1,5 +1,6 @@
 /** A copy of the project served by `astro dev` with decap-server beside it, on free ports: the editor as a writer runs it. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { test } from '@playwright/test';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/shared/ports.ts';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
@@ -59,4 +60,21 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
     await close();
     throw error;
   }
+}
+
+/**
+ * One dev site for a whole spec file: started before its first test, closed after its last, and what astro dev printed
+ * attached to a test that fails. The returned object is filled in once the site runs.
+ */
+export function useCmsDevSite(): CmsDevSite {
+  const site = {} as CmsDevSite;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    Object.assign(site, await startCmsDevSite());
+  });
+  test.afterAll(async () => site.close?.());
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('astro dev output', { body: site.output(), contentType: 'text/plain' });
+  });
+  return site;
 }

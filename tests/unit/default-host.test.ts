@@ -4,52 +4,26 @@
  * hosted service does. No network is needed; wrangler's attempt to fetch Cloudflare's request metadata
  * fails and it carries on.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../../scripts/shared/ports.ts';
+import { startPagesDev, type PagesDev } from '../support/pages-dev.ts';
 import { redirects } from '../../src/config/routes.ts';
 import { functionHeaders } from '../../src/config/security.ts';
 
 const root = join(import.meta.dirname, '../..');
-let host: ChildProcess | undefined;
+let host: PagesDev | undefined;
 let origin = '';
-let output = '';
 
 const get = (path: string) => fetch(`${origin}${path}`, { redirect: 'manual' });
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
 beforeAll(async () => {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('No dist/index.html: run "npm run build" first (npm test does).');
-  const port = await freePort();
-  const inspectorPort = await freePort([port]);
-  host = spawn(join(root, 'node_modules/.bin/wrangler'), ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'warn', '--binding', 'GITHUB_CLIENT_ID=Iv1.test', '--binding', 'GITHUB_CLIENT_SECRET=test-secret'], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-    detached: true,
-  });
-  host.stdout?.on('data', (chunk) => (output += chunk));
-  host.stderr?.on('data', (chunk) => (output += chunk));
-  origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (!(await answers(`${origin}/`))) {
-    if (host.exitCode !== null || Date.now() > deadline) throw new Error(`wrangler pages dev did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  host = await startPagesDev({ root, bindings: { GITHUB_CLIENT_ID: 'Iv1.test', GITHUB_CLIENT_SECRET: 'test-secret' } });
+  origin = host.origin;
 }, 90_000);
 
-afterAll(() => {
-  // wrangler runs workerd as a child: end the whole group.
-  if (host?.pid) process.kill(-host.pid, 'SIGTERM');
-});
+afterAll(() => host?.close());
 
 describe('the default host (Cloudflare Pages)', () => {
   test('runs the editor’s sign-in functions (functions/admin/) beside the static site', async () => {

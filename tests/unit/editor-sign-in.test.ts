@@ -6,7 +6,7 @@
  * A Vitest file rather than a Playwright spec: it needs its own build, the stand-in and wrangler beside the browser,
  * which the Playwright config's static server does not give.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,30 +15,22 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
 import { freePort } from '../../scripts/shared/ports.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
+import { startPagesDev, type PagesDev } from '../support/pages-dev.ts';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 const client = { clientId: 'Iv1.standin', clientSecret: 'stand-in-secret', repo: 'kalpaka-test/website' };
 let project: Awaited<ReturnType<typeof copyProject>> | undefined;
 let github: GithubStandIn | undefined;
-let host: ChildProcess | undefined;
+let host: PagesDev | undefined;
 let browser: Browser | undefined;
 let origin = '';
-let hostOutput = '';
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
-}
 
 beforeAll(async () => {
   project = await copyProject('editor-sign-in-');
   for (const entry of ['functions', 'wrangler.jsonc']) await cp(join(repoRoot, entry), join(project.root, entry), { recursive: true });
   github = await startGithubStandIn({ ...client, port: await freePort() });
+  // The build writes the site's address into the editor's settings, so the port is taken before it.
   const port = await freePort();
-  const inspectorPort = await freePort([port]);
   origin = `http://127.0.0.1:${port}`;
 
   // The production build, with the site's address and the editor's GitHub API being this test's.
@@ -46,25 +38,13 @@ beforeAll(async () => {
   await promisify(execFile)(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: project.root, env, maxBuffer: 16 * 1024 * 1024 });
 
   const bindings = { GITHUB_CLIENT_ID: client.clientId, GITHUB_CLIENT_SECRET: client.clientSecret, GITHUB_OAUTH_URL: github.origin };
-  host = spawn(
-    join(repoRoot, 'node_modules/.bin/wrangler'),
-    ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'warn', ...Object.entries(bindings).flatMap(([name, value]) => ['--binding', `${name}=${value}`])],
-    { cwd: project.root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, detached: true },
-  );
-  host.stdout?.on('data', (chunk) => (hostOutput += chunk));
-  host.stderr?.on('data', (chunk) => (hostOutput += chunk));
-  const deadline = Date.now() + 60_000;
-  while (!(await answers(`${origin}/admin`))) {
-    if (host.exitCode !== null || Date.now() > deadline) throw new Error(`wrangler pages dev did not start:\n${hostOutput}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  host = await startPagesDev({ root: project.root, bindings, readyPath: '/admin', port });
   browser = await chromium.launch(chromiumLaunchOptions());
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  // wrangler runs workerd as a child: end the whole group.
-  if (host?.pid) process.kill(-host.pid, 'SIGTERM');
+  host?.close();
   await github?.close();
   await project?.remove();
 });
