@@ -6,7 +6,7 @@ import type { z } from 'astro/zod';
 import { icon } from '../schemas/fields.ts';
 import { stat } from '../schemas/sections.ts';
 import { imageSource } from '../schemas/fields.ts';
-import { fieldWords, inWritersOrder, sectionTypes, wordsPath } from './field-labels.ts';
+import { choiceOptions, fieldWords, inWritersOrder, sectionTypes, wordsPath } from './field-labels.ts';
 
 export interface DecapField {
   name: string;
@@ -19,7 +19,7 @@ export interface DecapField {
   types?: DecapField[];
   typeKey?: string;
   summary?: string;
-  options?: string[];
+  options?: string[] | { label: string; value: string }[];
   value_type?: 'int' | 'float';
   min?: number;
   max?: number;
@@ -118,7 +118,7 @@ function decapField(name: string, schema: z.ZodType, path: string): DecapField {
       // Kept as the text writers type (2025-08-18), which the schema coerces to a date.
       return { ...base, widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false };
     case 'enum':
-      return { ...base, widget: 'select', options: Object.values(def.entries!) };
+      return { ...base, widget: 'select', options: choiceOptions(Object.values(def.entries!) as string[]) };
     case 'literal':
       return { ...base, ...literalField(name, def.values!) };
     case 'object': {
@@ -169,7 +169,7 @@ function listOf(name: string, element: z.ZodType, path: string): Pick<DecapField
 /** A set of numbers (`columns: 2 | 3 | 4`) becomes a bounded whole number, a set of words a choice. */
 function literalField(name: string, values: readonly unknown[]): Omit<DecapField, 'name' | 'label'> {
   if (values.every((value) => typeof value === 'number')) return { widget: 'number', value_type: 'int', min: Math.min(...values), max: Math.max(...values) };
-  if (values.every((value) => typeof value === 'string')) return { widget: 'select', options: [...values] };
+  if (values.every((value) => typeof value === 'string')) return { widget: 'select', options: choiceOptions(values) };
   throw new Error(`${name}: no Decap widget for the literals ${values.join(', ')}`);
 }
 

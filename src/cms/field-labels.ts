@@ -90,6 +90,28 @@ const byName: Readonly<Record<string, FieldWords>> = {
   body: { label: 'Page text', hint: 'Markdown: `## Heading` for a heading, `**bold**`, `[link text](/contact)`; facts as `{{name}}`.' },
 };
 
+/** The words shown for the values of a choice, where the value itself is a developer's word. */
+const choiceWords: Readonly<Record<string, string>> = {
+  plain: 'Plain (white)',
+  muted: 'Muted (light grey)',
+  dark: 'Dark (dark blue, white text)',
+  primary: 'Primary (filled)',
+  secondary: 'Secondary (quieter)',
+  light: 'Light (for dark backgrounds)',
+  outline: 'Outline (a border only)',
+  default: 'Default (plain cards)',
+  feature: 'Feature (a coloured bar on top)',
+  compact: 'Compact (smaller cards and icons)',
+  check: 'Check (a list with ticks)',
+  chips: 'Chips (short words in pills)',
+  services: 'Services',
+  consulting: 'Consulting',
+  outsourcing: 'Outsourcing',
+};
+
+/** A choice's options as Decap shows them: the words a writer reads, the value the file keeps. */
+export const choiceOptions = (values: readonly string[]) => values.map((value) => ({ label: choiceWords[value] ?? value, value }));
+
 /** Section types by what a visitor sees, with what each is for. */
 export const sectionTypes: Readonly<Record<string, FieldWords>> = {
   cards: { label: 'Cards', hint: 'A grid of cards, each with an icon, a title, a description and a link.' },

@@ -124,6 +124,13 @@ describe('the /admin editor configuration', () => {
     expect(types).toEqual(expect.arrayContaining(['Service-level cards', 'Questions and answers', 'Closing call to action']));
     expect(fields.some((item) => item.name === 'reasons')).toBe(false);
     expect(fields.find((item) => item.name === 'body')?.widget).toBe('text');
+    // A choice shows its meaning; the file keeps its word.
+    const cards = field('sections')?.types?.find((type) => type.name === 'cards');
+    expect(cards?.fields?.find((item) => item.name === 'tone')?.options).toEqual([
+      { label: 'Plain (white)', value: 'plain' },
+      { label: 'Muted (light grey)', value: 'muted' },
+      { label: 'Dark (dark blue, white text)', value: 'dark' },
+    ]);
     for (const collection of config.collections) expect(collection.editor).toEqual({ preview: false });
     expect(config.site_url).toBe('https://www.example.com');
     expect(config.display_url).toBe('https://www.example.com');
