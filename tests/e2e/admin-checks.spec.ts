@@ -1,7 +1,7 @@
 /**
  * The editor as a writer meets it: a form in plain words (pages by name, labels and hints, sections by what they
  * show, an icon chooser, no field dump), and refusing what the build refuses, before saving: each mistake of
- * docs/CONTENT.md §10 a writer can make in /admin, made there, is refused on Publish with the build's message next
+ * docs/CONTENT.md §16 a writer can make in /admin, made there, is refused on Publish with the build's message next
  * to the field it is about, and the file on disk is not touched. `astro dev` and decap-server in a copy of the
  * project (tests/support/cms-dev-site.ts).
  */

@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (const extra of ['tests', 'scripts', 'supabase', 'playwright.config.ts', 'vitest.config.ts']) {
     await cp(join(repoRoot, extra), join(project.root, extra), { recursive: true });
   }
-  // docs/CONTENT.md section 8: copy a similar page and give it its own name, order, words and overview card. The
+  // docs/CONTENT.md section 14: copy a similar page and give it its own name, order, words and overview card. The
   // title is pasted with a non-breaking space, which the highlight (typed with an ordinary one) still finds.
   const template = await readFile(join(project.root, 'content/services/installation.mdx'), 'utf8');
   const card = [
