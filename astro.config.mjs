@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { factsPlugin } from './src/lib/markdown-facts.ts';
 import { adminSlash } from './src/integrations/admin-slash.ts';
+import { clientDirectives } from './src/config/client-directives.ts';
 import { componentCodeCheck } from './src/lib/component-code.ts';
 import { unfixedContentFirst } from './src/lib/content-problems.ts';
 import { imagesPlugin } from './src/lib/markdown-images.ts';
@@ -42,7 +43,7 @@ const hydrateOnIntent = {
   name: 'hydrate-on-intent',
   hooks: {
     /** @param {{ addClientDirective: (directive: { name: string, entrypoint: string }) => void }} options */
-    'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'intent', entrypoint: fileURLToPath(new URL('./src/lib/hydrate-on-intent.ts', import.meta.url)) }),
+    'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'intent', entrypoint: fileURLToPath(new URL(`./${clientDirectives.intent}`, import.meta.url)) }),
   },
 };
 

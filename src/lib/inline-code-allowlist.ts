@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
+import { clientDirectives } from '../config/client-directives.ts';
 import { inlineScripts, inlineStyles } from './inline-code.ts';
 
 export interface InlineAllowList {
@@ -17,9 +18,6 @@ export interface InlineAllowList {
   scripts: Map<string, string>;
   styles: Map<string, string>;
 }
-
-/** The client directives astro.config.mjs registers, by name, with their entry points. */
-const clientDirectives = { intent: 'src/lib/hydrate-on-intent.ts' };
 
 /** Astro's own function for a directive's script (not part of its public exports, so found beside its entry point). */
 async function directiveScript(name: string, entrypoint: string): Promise<string> {
