@@ -8,6 +8,10 @@ export interface Office {
   locality: string;
   region: string;
   postalCode: string;
+  /** IANA time zone: the office's local time for its hours and the delivery-model picture. */
+  timeZone: string;
+  /** [longitude, latitude] in degrees (WGS 84), for the office map and structured data. */
+  coordinates: readonly [number, number];
   headquarters?: boolean;
 }
 
@@ -21,6 +25,8 @@ export const offices: readonly Office[] = [
     locality: 'Noida',
     region: 'Uttar Pradesh',
     postalCode: '201309',
+    timeZone: 'Asia/Kolkata',
+    coordinates: [77.3725, 28.6271],
     headquarters: true,
   },
   {
@@ -32,6 +38,8 @@ export const offices: readonly Office[] = [
     locality: 'Austin',
     region: 'TX',
     postalCode: '78701',
+    timeZone: 'America/Chicago',
+    coordinates: [-97.7431, 30.2711],
   },
   {
     country: 'UK',
@@ -42,6 +50,8 @@ export const offices: readonly Office[] = [
     locality: 'London',
     region: 'England',
     postalCode: 'EC4V 4BE',
+    timeZone: 'Europe/London',
+    coordinates: [-0.0949, 51.5122],
   },
   {
     country: 'Canada',
@@ -52,6 +62,8 @@ export const offices: readonly Office[] = [
     locality: 'Toronto',
     region: 'ON',
     postalCode: 'M5X 1C9',
+    timeZone: 'America/Toronto',
+    coordinates: [-79.3816, 43.6486],
   },
   {
     country: 'Australia',
@@ -62,6 +74,8 @@ export const offices: readonly Office[] = [
     locality: 'Sydney',
     region: 'NSW',
     postalCode: '2000',
+    timeZone: 'Australia/Sydney',
+    coordinates: [151.2064, -33.8651],
   },
 ];
 
