@@ -12,6 +12,16 @@ export const toastSettings = {
   gap: 14,
 } as const;
 
+const failureText = 'Failed to send message. Please try again.';
+
+/** What happens to an enquiry kept in this browser: the toast and the status beside the Send button say it alike. */
+export const queuedText = {
+  one: 'Meanwhile it is saved in this browser and will be sent automatically when the connection returns.',
+  heading: (count: number) => (count === 1 ? 'Your message is saved in this browser.' : `${count} messages are saved in this browser.`),
+  next: (count: number) =>
+    `${count === 1 ? 'It will be sent' : 'They will be sent'} automatically when the connection returns, even if you close this page. You can also press Send Message to try again now.`,
+} as const;
+
 export const enquiryMessages = {
   success: {
     title: 'Message Sent Successfully! ✨',
@@ -19,7 +29,12 @@ export const enquiryMessages = {
   },
   failure: {
     title: 'Error',
-    description: 'Failed to send message. Please try again.',
+    description: failureText,
+  },
+  /** Failed, but kept in this browser to send later: the spec's words, then what happens next (the status beside Send says the same). */
+  queued: {
+    title: 'Error',
+    description: `${failureText} ${queuedText.one}`,
   },
   /** The database's rate limit: trying again now would fail again, so the visitor gets the other ways in. */
   rateLimited: {

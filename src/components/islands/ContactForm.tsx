@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { SavedEnquiryNotes } from './SavedEnquiryNotes.tsx';
+import { QueuedStatus, RestoredDraftNote } from './SavedEnquiryNotes.tsx';
 import type { EnquiryOutcome } from './EnquiryToasts.tsx';
 import { email, mailtoHref, phone, telHref } from '../../config/company.ts';
 import { enquiryLimits, serviceChoices } from '../../config/enquiry.ts';
@@ -127,6 +127,14 @@ function Form() {
   /** When the draft shown was first kept, if the form was filled from it on arrival. */
   const [restoredDraft, setRestoredDraft] = useState<string | null>(null);
   const queued = useStore($outbox);
+  /** The status beside Send; scrolled into view with the button when an enquiry this visitor just sent is kept for later. */
+  const queuedStatus = useRef<HTMLDivElement>(null);
+  const revealQueued = useRef(false);
+  useEffect(() => {
+    if (!revealQueued.current || queued.length === 0) return;
+    revealQueued.current = false;
+    queuedStatus.current?.scrollIntoView({ block: 'nearest' });
+  }, [queued]);
 
   const saveDraft = () => {
     if (formRef.current) keepDraft(readValues(new FormData(formRef.current)));
@@ -230,8 +238,12 @@ function Form() {
       console.error('Failed to send the enquiry:', thrown);
       const error = asEnquiryError(thrown);
       setRateLimited(isRateLimited(error));
-      if (isWorthQueueing(error)) queueEnquiry(toRow(values, id), content);
-      await notify(isRateLimited(error) ? 'rateLimited' : 'failure');
+      const kept = isWorthQueueing(error);
+      if (kept) {
+        revealQueued.current = true;
+        queueEnquiry(toRow(values, id), content);
+      }
+      await notify(isRateLimited(error) ? 'rateLimited' : kept ? 'queued' : 'failure');
     } finally {
       setSubmitting(false);
     }
@@ -241,12 +253,7 @@ function Form() {
     <>
       {/* method="dialog": without JavaScript, pressing Send neither reloads the page nor puts the message in its address. */}
       <form ref={formRef} method="dialog" onSubmit={onSubmit} onInput={saveDraft} className="space-y-5" aria-label="Contact form">
-        <SavedEnquiryNotes
-          restoredDraft={restoredDraft}
-          onClearDraft={clearDraft}
-          queued={queued.length}
-          onCancelQueued={() => queued.forEach((entry) => cancelQueued(entry.row.id))}
-        />
+        {queued.length === 0 && <RestoredDraftNote restoredDraft={restoredDraft} onClearDraft={clearDraft} />}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField name="name" label="Full Name" type="text" autoComplete="name" required />
           <TextField name="email" label="Email Address" type="email" autoComplete="email" required />
@@ -312,6 +319,7 @@ function Form() {
         >
           {submitting ? 'Sending Message...' : 'Send Message'}
         </button>
+        <QueuedStatus ref={queuedStatus} queued={queued.length} onCancelQueued={() => queued.forEach((entry) => cancelQueued(entry.row.id))} />
       </form>
       {Toasts && (
         <ErrorBoundary onError={() => (toastsBroken.current = true)}>
