@@ -70,12 +70,26 @@ const steps = z.strictObject({
   items: z.array(z.strictObject({ title: z.string(), description: z.string(), duration: z.string().optional() })).min(2),
 });
 
-const statParts = z.strictObject({
-  number: z.number().nonnegative(),
-  suffix: z.string().default(''),
-  prefix: z.string().default(''),
-  label: z.string().min(1),
-});
+const statParts = z
+  .strictObject({
+    number: z.number().nonnegative(),
+    suffix: z.string().default(''),
+    prefix: z.string().default(''),
+    /** What the figure counts and whose it is; a company figure quoted alone brings its own (src/config/figures.ts). */
+    label: z.string().min(1).optional(),
+    /** Whose figure it is, when not the company's own ("India's workforce, not our staff"): shown apart from the company's figures. */
+    context: z.string().min(1).optional(),
+  })
+  .superRefine((stat, context) => {
+    if (stat.label === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['label'],
+        input: undefined,
+        message: `"label" is missing: say what the figure counts and whose it is ("Projects delivered since 1995"), or quote one of the company's figures alone, value: '{{projectsDelivered}}', which brings its own label`,
+      });
+    }
+  });
 
 /** "Up to 60%" → prefix "Up to ", number 60, suffix "%"; the first number is the one a counter counts to. */
 const statValue = /^(\D*?)(\d+(?:\.\d+)?)(.*)$/s;
@@ -203,6 +217,20 @@ const prose = z.strictObject({
   tone: heading.tone,
 });
 
+/** Letters and digits only, in lower case: "AI-powered solutions" and "AI-Powered Solutions" are the same words. */
+const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** The small line over a title places it ("Consulting" over "Consulting Verticals"); the title said again is noise. */
+function refuseRepeatedTitle(heading: { tagline?: string | undefined; title?: string | undefined }, context: z.core.$RefinementCtx): void {
+  if (heading.tagline === undefined || !heading.title || words(heading.tagline) !== words(heading.title)) return;
+  context.addIssue({
+    code: 'custom',
+    path: ['tagline'],
+    input: heading.tagline,
+    message: `"${heading.tagline}" repeats the title "${heading.title}": the tagline is the small line above the title, so give it words of its own that place the section (e.g. "What we offer"), or remove it`,
+  });
+}
+
 export const section = z.discriminatedUnion('type', [
   cards,
   checklist,
@@ -218,7 +246,7 @@ export const section = z.discriminatedUnion('type', [
   faq,
   cta,
   prose,
-]);
+]).superRefine(refuseRepeatedTitle);
 
 export type Section = z.infer<typeof section>;
 export type SectionOf<T extends Section['type']> = Extract<Section, { type: T }>;
@@ -238,6 +266,7 @@ export const hero = z.strictObject({
   /** Beside the text from 1024 px, below it on narrower screens. */
   image: image.optional(),
 }).superRefine((hero, context) => {
+  refuseRepeatedTitle(hero, context);
   if (hero.highlight !== undefined && !splitAtHighlight(hero.title, hero.highlight)) {
     context.addIssue({
       code: 'custom',

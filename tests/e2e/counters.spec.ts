@@ -4,10 +4,13 @@
  * visitors without JavaScript, and visitors who ask for reduced motion see the final figures only.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { figureLabels } from '../../src/config/figures.ts';
 
 const TITLE = 'Experience That Delivers';
 const FINAL = ['30+', '500+', '100+', '50+'];
 const TARGETS = [30, 500, 100, 50];
+/** Each figure says what it counts, in the words of src/config/figures.ts. */
+const LABELS = [figureLabels.yearsExperience, figureLabels.projectsDelivered, figureLabels.happyClients, figureLabels.expertTeam].map((figure) => figure.label);
 
 const counters = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: TITLE }) }).locator('dl');
 
@@ -63,7 +66,7 @@ test('the four figures are in the HTML, for visitors without JavaScript', async 
   const page = await context.newPage();
   await page.goto('/about');
   await expect(counters(page).getByRole('definition')).toHaveText(FINAL);
-  await expect(counters(page).getByRole('term')).toHaveText(['Years of Experience', 'Projects Delivered', 'Happy Clients', 'Expert Team Members']);
+  await expect(counters(page).getByRole('term')).toHaveText(LABELS);
   await context.close();
 });
 

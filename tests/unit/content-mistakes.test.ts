@@ -100,6 +100,11 @@ const mistakes: Mistake[] = [
     says: ['installation.mdx:1:1 the frontmatter is never closed'],
   },
   {
+    name: 'a tagline that repeats its title',
+    change: (s) => s.replace('    tagline: What We Offer\n', '    tagline: Installation & configuration services.\n'),
+    says: ['installation.mdx:32:5 sections.1.tagline: "Installation & configuration services." repeats the title "Installation & Configuration Services": the tagline is the small line above the title, so give it words of its own'],
+  },
+  {
     name: '"<" in the page text',
     change: (s) => s.replace(/\n---\n\n/, '\n---\n\nWe answer in <15 minutes.\n\n'),
     says: ['in the page text, "<" starts a component in MDX: write "less than" or &lt; instead'],
