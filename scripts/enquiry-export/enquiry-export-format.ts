@@ -45,10 +45,27 @@ function notificationSummary(row: StoredEnquiry): string {
 }
 
 /**
- * Spreadsheet apps run a cell starting with one of these as a formula (OWASP, CSV injection). Every column gets the
- * guard: enquiries are written by strangers, and no column can be trusted to hold only what its name promises.
+ * Where a spreadsheet may start a cell or a row: after a comma, a semicolon (the separator in French, German and
+ * other locales, where the quotes around a comma-separated field mean nothing) or a tab, and after a line break.
  */
-const formulaStart = /^[=+\-@\t\r]/;
+const cellBreak = /([,;\t\r\n])/;
+
+/**
+ * A piece a spreadsheet would run as a formula (OWASP, CSV injection): one starting with = + - @ or their full-width and
+ * small forms (＝＋－＠﹢﹣﹦﹫, which Excel reads as = in East Asian locales), even after spaces and quote marks.
+ */
+const formulaStart = /^[^\S\t\r\n]*"*[^\S\t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B]/;
+
+/**
+ * Puts a ' before every piece of `text` that could start a formula in any locale, and before text that starts with a
+ * tab or CR. Every column gets the guard: enquiries are written by strangers, and no column can be trusted to hold
+ * only what its name promises. A phone number (+91 …) or a negative number gets the quote too.
+ */
+function defuseFormulas(text: string): string {
+  const pieces = text.split(cellBreak).map((piece, i) => (i % 2 === 0 && formulaStart.test(piece) ? `'${piece}` : piece));
+  const defused = pieces.join('');
+  return /^[\t\r]/.test(defused) ? `'${defused}` : defused;
+}
 
 /** C0 and C1 control characters and DEL: ESC, CSI (U+009B) and OSC start escape sequences a terminal would obey. */
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -60,8 +77,8 @@ function csvField(value: string | null | undefined): string {
   // Staff also print the CSV to a terminal, so every control character goes, except (deliberately) tab, CR and LF:
   // they are part of what a visitor typed, and a field holding one is always quoted (below), which RFC 4180 allows.
   const printable = value.replace(controlCharactersButTabAndLineBreaks, '');
-  const text = formulaStart.test(printable) ? `'${printable}` : printable;
-  return /[",\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = defuseFormulas(printable);
+  return text !== printable || /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function toCsv(rows: StoredEnquiry[]): string {

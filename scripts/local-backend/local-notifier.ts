@@ -15,12 +15,20 @@ import { mailSmtpPort } from './mail-catcher.ts';
 const localDefaults: Record<string, string> = {
   ENQUIRY_NOTIFY_TO: companyEmail,
   ENQUIRY_NOTIFY_FROM: `${company.name} website <website@${companyEmail.split('@')[1]}>`,
-  SMTP_HOST: '127.0.0.1',
-  SMTP_PORT: String(mailSmtpPort),
-  SMTP_SECURE: 'false',
   SMTP_TIMEOUT_SECONDS: '5',
   ENQUIRY_NOTIFY_RETRY_BASE_SECONDS: '5',
   ENQUIRY_NOTIFY_LEASE_SECONDS: '60',
+};
+
+/**
+ * The local mail viewer, used unless the environment names a server (SMTP_HOST). It has no TLS, which config.ts allows
+ * for a loopback host only; a server the environment names gets none of these, so it is spoken to over TLS.
+ */
+const mailViewer: Record<string, string> = {
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(mailSmtpPort),
+  SMTP_SECURE: 'false',
+  SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
 };
 
 function pgliteNotificationStore(db: PGlite): NotificationStore {
@@ -58,7 +66,8 @@ interface LocalNotifierOptions {
 
 export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {}): LocalNotifier {
   const { intervalMs = 10_000, env = process.env, log = (line) => console.log(`[notify] ${line}`) } = options;
-  const read = readNotifierConfig((name) => env[name] || localDefaults[name]);
+  const defaults = env.SMTP_HOST ? localDefaults : { ...localDefaults, ...mailViewer };
+  const read = readNotifierConfig((name) => env[name] || defaults[name]);
   if ('problems' in read) throw new Error(`Staff notifications are not set up: ${read.problems.join('; ')}`);
   const config: NotifierConfig = read;
   const store = pgliteNotificationStore(db);

@@ -42,14 +42,14 @@ describe('the staff export formats', () => {
   it('quotes CSV fields with commas, quotes and line breaks, and leaves nulls empty', () => {
     expect(toCsv([tricky, plain])).toBe(
       'id,created_at,name,email,company,phone,service,message,client_address,notification_status,notification_attempts,notification_error,notified_at\r\n' +
-        `${tricky.id},${tricky.created_at},"'=HYPERLINK(""http://evil.example"")",a@b.co,"Acme, ""Big"" Ltd",'+91 120 555 0142,Other,"line one\r\nline two",127.0.0.1,failed,10,535 5.7.8 Authentication failed,\r\n` +
+        `${tricky.id},${tricky.created_at},"'=HYPERLINK(""http://evil.example"")",a@b.co,"Acme, ""Big"" Ltd","'+91 120 555 0142",Other,"line one\r\nline two",127.0.0.1,failed,10,535 5.7.8 Authentication failed,\r\n` +
         `${plain.id},${plain.created_at},Ravi,ravi@example.com,,,,Hi,,,,,\r\n`,
     );
   });
 
   it('defuses formula-like text in every CSV column, phone numbers included', () => {
     const csv = toCsv([{ ...plain, message: '@SUM(1+1)', company: '-2+3', phone: '+44 20 7946 0000' }]);
-    expect(csv).toContain(",'-2+3,'+44 20 7946 0000,,'@SUM(1+1),");
+    expect(csv).toContain(`,"'-2+3","'+44 20 7946 0000",,"'@SUM(1+1)",`);
   });
 
   it('prints an aligned table, one line per enquiry, with multi-line messages flattened', () => {
@@ -96,8 +96,8 @@ describe('the staff exports with hostile enquiries', () => {
   it('prefixes formula-like text with a quote in every CSV column', () => {
     const csv = toCsv([hostile]);
     expect(csv.split('\r\n')[1]).toBe(
-      `${plain.id},${plain.created_at},"'=HYPERLINK(""http://evil.example"",""x"")",${plain.email},'@SUM(1+1),'+1-555,,` +
-        `title]0;pwned clear[2J red31m bell del end,'=cmd|' /C calc'!A0,,,,`,
+      `${plain.id},${plain.created_at},"'=HYPERLINK(""http://evil.example"",""x"")",${plain.email},"'@SUM(1+1)","'+1-555",,` +
+        `"title]0;pwned clear[2J red31m bell del end","'=cmd|' /C calc'!A0",,,,`,
     );
     for (const [index, column] of columns.entries()) {
       for (const start of ['=', '+', '-', '@', '\t', '\r']) {
@@ -110,11 +110,11 @@ describe('the staff exports with hostile enquiries', () => {
   it('keeps no control character in the CSV but tab, CR and LF inside quoted fields', () => {
     const csv = toCsv([hostile, escapes]);
     const lines = csv.split('\r\n');
-    expect(lines[2]).toBe(`${escapes.id},${plain.created_at},]0;pwnedMallory[2J,${plain.email},31mRed Co,,,"one\ttwo`);
+    expect(lines[2]).toBe(`${escapes.id},${plain.created_at},"]0;pwnedMallory[2J",${plain.email},31mRed Co,,,"one\ttwo`);
     expect(lines[3]).toBe('three",,,,,');
     expect(csv.replace(/"[^"]*"/g, '').replace(/\r\n/g, '')).not.toMatch(control);
     expect(csv.replace(/[\t\r\n]/g, '')).not.toMatch(control);
-    expect(toCsv([{ ...plain, message: '\u001b=1+1', company: 'a\tb', phone: '\u0007\t+1' }])).toContain(`,"a\tb","'\t+1",,'=1+1,`);
+    expect(toCsv([{ ...plain, message: '\u001b=1+1', company: 'a\tb', phone: '\u0007\t+1' }])).toContain(`,"a\tb","'\t'+1",,"'=1+1",`);
   });
 
   it('prints the table with control characters removed and line breaks and tabs as spaces', () => {
@@ -138,6 +138,94 @@ describe('the staff exports with hostile enquiries', () => {
     expect(json.replace(/\n/g, '')).not.toMatch(control);
     expect(json).toContain('"message": "title\\u001b]0;pwned\\u0007 clear\\u001b[2J red\\u009b31m bell\\u0007 del\\u007f end"');
     expect(json).toContain('"company": "\\u009b31mRed Co"');
+  });
+});
+
+/**
+ * The CSV as a spreadsheet opens it with `separator` between cells: a quote is honoured only at the start of a cell
+ * (as Excel does), so in a `;` locale the quotes around a comma-separated field mean nothing.
+ */
+function openAsSpreadsheet(csv: string, separator: ',' | ';' | '\t'): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let i = 0;
+  while (i < csv.length) {
+    let cell = '';
+    if (csv[i] === '"') {
+      for (i += 1; i < csv.length; i += 1) {
+        if (csv[i] !== '"') cell += csv[i];
+        else if (csv[i + 1] === '"') cell += csv[(i += 1)];
+        else break;
+      }
+      i += 1;
+    }
+    while (i < csv.length && csv[i] !== separator && csv[i] !== '\r' && csv[i] !== '\n') cell += csv[i++];
+    row.push(cell);
+    if (csv[i] === separator) {
+      i += 1;
+      continue;
+    }
+    if (csv[i] === '\r') i += 1;
+    if (csv[i] === '\n') i += 1;
+    rows.push(row);
+    row = [];
+  }
+  return rows;
+}
+
+/** What a spreadsheet runs as a formula when a cell starts with it, full-width and small forms included. */
+const formulaCharacter = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B]/;
+
+/** Cells of `csv` that would start a formula once leading spaces (and quote marks) are dropped, per separator. */
+function formulaCells(csv: string): string[] {
+  return (['\u002c', ';', '\t'] as const).flatMap((separator) =>
+    openAsSpreadsheet(csv, separator as ',' | ';' | '\t')
+      .flat()
+      .filter((cell) => formulaCharacter.test(cell.replace(/^[\s"]+/, '')))
+      .map((cell) => `${JSON.stringify(separator)}: ${JSON.stringify(cell)}`),
+  );
+}
+
+describe('the CSV opened in every locale', () => {
+  const formulas = [
+    'x;=1+1;y',
+    ' =1+1',
+    '\u3000=1+1',
+    '\u00a0+1+1',
+    '＝1+1',
+    '＋1+1',
+    '－1+1',
+    '＠SUM(A1)',
+    '﹦1+1',
+    'a,=1+1',
+    'a;  @SUM(A1)',
+    'a\t=1+1',
+    'a;"=1+1";b',
+    'a; "@x"',
+    'a\r\n=1+1',
+    'a\n -1+1',
+    'a\r+1',
+    '=1+1;=2+2,=3+3',
+    '\t=1+1',
+    '\r=1+1',
+  ];
+
+  it('quotes fields that hold a semicolon', () => {
+    expect(toCsv([{ ...plain, company: 'Rao; Sons' }]).split('\r\n')[1]).toContain(',"Rao; Sons",');
+  });
+
+  it('splits into cells of which none starts a formula, on commas, on semicolons and on tabs', () => {
+    const opened = columns.flatMap((column) =>
+      formulas.flatMap((value) => formulaCells(toCsv([{ ...plain, [column]: value }])).map((cell) => `${column} ${JSON.stringify(value)} → ${cell}`)),
+    );
+    expect(opened).toEqual([]);
+    expect(formulaCells(toCsv([hostile, escapes, tricky]))).toEqual([]);
+  });
+
+  it('keeps the value readable, with only a quote mark before what could start a formula', () => {
+    const [, row] = openAsSpreadsheet(toCsv([{ ...plain, message: 'x;=1+1;y', company: ' =1+1', phone: '＝1+1' }]), ',');
+    expect(row!.slice(4, 8)).toEqual(["' =1+1", "'＝1+1", '', "x;'=1+1;y"]);
+    expect(openAsSpreadsheet(toCsv([{ ...plain, message: 'Plain text; nothing to see, really.' }]), ',')[1]![7]).toBe('Plain text; nothing to see, really.');
   });
 });
 

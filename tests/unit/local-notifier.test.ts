@@ -31,7 +31,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   notifier = startLocalNotifier(db, {
     intervalMs: 200,
-    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false', ENQUIRY_NOTIFY_RETRY_BASE_SECONDS: '0.2' },
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true', ENQUIRY_NOTIFY_RETRY_BASE_SECONDS: '0.2' },
     log: (line) => log.push(line),
   });
 });

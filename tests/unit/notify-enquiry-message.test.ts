@@ -82,7 +82,7 @@ describe('the notifier’s settings', () => {
         'ENQUIRY_NOTIFY_TO is not set (the staff address, or several separated by commas)',
         'ENQUIRY_NOTIFY_FROM is not set',
         'SMTP_HOST is not set',
-        "SMTP_PORT must be a positive number, not 'abc'",
+        "SMTP_PORT must be a whole number from 1 to 65535, not 'abc'",
       ],
     });
     expect(read({ ...base, ENQUIRY_NOTIFY_TO: 'staff@company.test, not an address' })).toEqual({
@@ -90,10 +90,61 @@ describe('the notifier’s settings', () => {
     });
   });
 
-  it('refuses ports 25 and 587 on Supabase, where they are blocked, but not elsewhere', () => {
-    const onSupabase = { ...base, SUPABASE_URL: 'https://abcd.supabase.co', SMTP_PORT: '587' };
-    expect(read(onSupabase)).toEqual({ problems: ["SMTP_PORT 587 is blocked on Supabase Edge Functions: use 465 (or your provider's 2465/2587)"] });
-    expect(read({ ...onSupabase, SUPABASE_URL: 'http://127.0.0.1:54321' })).toMatchObject({ smtp: { port: 587, secure: false } });
+  it('takes SMTP_PORT only as a whole number from 1 to 65535', () => {
+    for (const port of ['465.5', '99999', '65536', '0', '-1', '1e3', '0x1d1', ' 465', '465 ', '+465', 'abc']) {
+      expect(read({ ...base, SMTP_PORT: port }), port).toEqual({ problems: [`SMTP_PORT must be a whole number from 1 to 65535, not '${port}'`] });
+    }
+    for (const port of ['1', '2587', '65535']) expect(read({ ...base, SMTP_PORT: port }), port).toMatchObject({ smtp: { port: Number(port) } });
+  });
+
+  it('takes SMTP_SECURE only as true or false', () => {
+    for (const secure of ['yes', 'no', '1', '0', 'TRUE', 'False', 'on', ' true']) {
+      expect(read({ ...base, SMTP_SECURE: secure }), secure).toEqual({ problems: [`SMTP_SECURE must be 'true' or 'false', not '${secure}'`] });
+    }
+    expect(read({ ...base, SMTP_PORT: '2587', SMTP_SECURE: 'true' })).toMatchObject({ smtp: { secure: true } });
+    expect(read({ ...base, SMTP_SECURE: 'false' })).toMatchObject({ smtp: { port: 465, secure: false } });
+    expect(read({ ...base, SMTP_PORT: '2465' })).toMatchObject({ smtp: { secure: true } });
+  });
+
+  it('requires TLS whenever the connection does not start in TLS', () => {
+    expect(read({ ...base, SMTP_PORT: '2587' })).toMatchObject({ smtp: { secure: false, requireTls: true } });
+    expect(read({ ...base, SMTP_PORT: '465' })).toMatchObject({ smtp: { secure: true, requireTls: true } });
+  });
+
+  it('refuses ports 25 and 587 wherever the function runs on Supabase, where they are blocked, but not elsewhere', () => {
+    const hosted: Array<Record<string, string>> = [{ SB_REGION: 'eu-central-1' }, { DENO_DEPLOYMENT_ID: 'abcd_1234_7' }, { SUPABASE_URL: 'https://abcd.supabase.co' }];
+    for (const platform of hosted) {
+      const [variable] = Object.keys(platform);
+      for (const port of ['25', '587']) {
+        expect(read({ ...base, ...platform, SMTP_PORT: port }), `${variable} ${port}`).toEqual({
+          problems: [
+            `SMTP_PORT ${port} is blocked on Supabase Edge Functions (outbound ports 25 and 587 are closed; seen from ${variable}): use 465, or your provider's 2465 or 2587`,
+          ],
+        });
+      }
+    }
+    const local = { ...base, SUPABASE_URL: 'http://127.0.0.1:54321', SMTP_PORT: '587' };
+    expect(read(local)).toMatchObject({ smtp: { port: 587, secure: false, requireTls: true } });
+    expect(read({ ...local, SUPABASE_URL: 'not a url' })).toMatchObject({ smtp: { port: 587 } });
+  });
+
+  it('speaks in clear only to a mail server on this machine, and only when told to', () => {
+    const loopback = { ...base, SMTP_PORT: '1025', SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true' };
+    for (const host of ['127.0.0.1', '127.0.0.53', '::1', '[::1]', 'localhost']) {
+      expect(read({ ...loopback, SMTP_HOST: host }), host).toMatchObject({ smtp: { host, secure: false, requireTls: false } });
+    }
+    expect(read({ ...loopback, SMTP_HOST: '127.0.0.1', SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'false' })).toMatchObject({ smtp: { requireTls: true } });
+    for (const host of ['smtp.example.net', '10.0.0.5', 'localhost.example.net', '127.0.0.1.example.net', '127.0.0.256']) {
+      expect(read({ ...loopback, SMTP_HOST: host }), host).toEqual({
+        problems: [`SMTP_ALLOW_PLAINTEXT_LOOPBACK is only for a mail server on this machine (127.0.0.1, ::1, localhost), not '${host}': remove it`],
+      });
+    }
+    expect(read({ ...loopback, SMTP_HOST: '127.0.0.1', SB_REGION: 'eu-central-1' })).toEqual({
+      problems: ['SMTP_ALLOW_PLAINTEXT_LOOPBACK cannot be used on Supabase Edge Functions (seen from SB_REGION): remove it'],
+    });
+    expect(read({ ...loopback, SMTP_HOST: '127.0.0.1', SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'yes' })).toEqual({
+      problems: ["SMTP_ALLOW_PLAINTEXT_LOOPBACK must be 'true' or 'false', not 'yes'"],
+    });
   });
 
   it('backs off 30 s, 1, 2, 4 … minutes up to an hour, over 10 attempts', () => {

@@ -43,6 +43,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry under Deno, wi
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtp.port),
       SMTP_SECURE: 'false',
+      // The test server is on this machine and has no TLS; notify-enquiry-tls.test.ts covers a server elsewhere.
+      SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
       SMTP_TIMEOUT_SECONDS: '5',
       ENQUIRY_NOTIFY_RETRY_BASE_SECONDS: '0.2',
       ENQUIRY_NOTIFY_MAX_ATTEMPTS: '4',

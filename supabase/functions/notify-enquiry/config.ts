@@ -14,12 +14,46 @@ type Env = (name: string) => string | undefined;
 /** Ports Supabase Edge Functions cannot connect to (supabase.com/docs/guides/functions/limits). */
 const blockedOnSupabase = new Set([25, 587]);
 
+/** Host names that reach only this machine: the one place a mail server may be spoken to in clear. */
+const loopbackHost = /^(?:localhost|127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}|::1|\[::1\])$/i;
+
+/**
+ * The variable that shows the function runs on Supabase's hosted Edge Functions, if any: the platform sets SB_REGION
+ * and DENO_DEPLOYMENT_ID there (supabase.com/docs/guides/functions/secrets), and SUPABASE_URL is the project's.
+ */
+export function supabaseHostedBy(env: Env): string | null {
+  for (const name of ['SB_REGION', 'DENO_DEPLOYMENT_ID']) if (env(name)) return name;
+  try {
+    if (new URL(env('SUPABASE_URL') ?? '').hostname.endsWith('.supabase.co')) return 'SUPABASE_URL';
+  } catch {
+    // Not a URL: not the platform's value either.
+  }
+  return null;
+}
+
 function positiveNumber(env: Env, name: string, fallback: number, problems: string[]): number {
   const raw = env(name);
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) problems.push(`${name} must be a positive number, not '${raw}'`);
   return value;
+}
+
+function tcpPort(env: Env, name: string, fallback: number, problems: string[]): number {
+  const raw = env(name);
+  if (raw === undefined || raw === '') return fallback;
+  const value = /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value <= 65535)) problems.push(`${name} must be a whole number from 1 to 65535, not '${raw}'`);
+  return value;
+}
+
+/** Only the words `true` and `false`: a `yes` read as false could turn TLS off without anyone noticing. */
+function flag(env: Env, name: string, problems: string[]): boolean | undefined {
+  const raw = env(name);
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  problems.push(`${name} must be 'true' or 'false', not '${raw}'`);
+  return undefined;
 }
 
 /** `Name <address>` or a bare address. */
@@ -45,13 +79,20 @@ export function readNotifierConfig(env: Env): NotifierConfig | { problems: strin
 
   const host = env('SMTP_HOST') ?? '';
   if (!host) problems.push('SMTP_HOST is not set');
-  const port = positiveNumber(env, 'SMTP_PORT', 465, problems);
-  const onSupabase = /\.supabase\.co$/.test(new URL(env('SUPABASE_URL') || 'http://localhost').hostname);
-  if (onSupabase && blockedOnSupabase.has(port)) {
-    problems.push(`SMTP_PORT ${port} is blocked on Supabase Edge Functions: use 465 (or your provider's 2465/2587)`);
+  const port = tcpPort(env, 'SMTP_PORT', 465, problems);
+  const hostedBy = supabaseHostedBy(env);
+  if (hostedBy && blockedOnSupabase.has(port)) {
+    const reason = `outbound ports 25 and 587 are closed; seen from ${hostedBy}`;
+    problems.push(`SMTP_PORT ${port} is blocked on Supabase Edge Functions (${reason}): use 465, or your provider's 2465 or 2587`);
   }
-  const secureRaw = env('SMTP_SECURE');
-  const secure = secureRaw ? secureRaw === 'true' : port === 465 || port === 2465;
+  const secure = flag(env, 'SMTP_SECURE', problems) ?? (port === 465 || port === 2465);
+  // In clear only to a server on this machine (the local mail viewer, test servers), and never on the platform.
+  const plaintextLoopback = flag(env, 'SMTP_ALLOW_PLAINTEXT_LOOPBACK', problems) ?? false;
+  if (plaintextLoopback && hostedBy) {
+    problems.push(`SMTP_ALLOW_PLAINTEXT_LOOPBACK cannot be used on Supabase Edge Functions (seen from ${hostedBy}): remove it`);
+  } else if (plaintextLoopback && host && !loopbackHost.test(host)) {
+    problems.push(`SMTP_ALLOW_PLAINTEXT_LOOPBACK is only for a mail server on this machine (127.0.0.1, ::1, localhost), not '${host}': remove it`);
+  }
   const timeoutSeconds = positiveNumber(env, 'SMTP_TIMEOUT_SECONDS', 20, problems);
 
   const d = defaultPolicy;
@@ -66,7 +107,7 @@ export function readNotifierConfig(env: Env): NotifierConfig | { problems: strin
   const user = env('SMTP_USER');
   return {
     mail: { from, to },
-    smtp: { host, port, secure, timeoutSeconds, ...(user ? { user, password: env('SMTP_PASSWORD') ?? '' } : {}) },
+    smtp: { host, port, secure, requireTls: !plaintextLoopback, timeoutSeconds, ...(user ? { user, password: env('SMTP_PASSWORD') ?? '' } : {}) },
     policy,
   };
 }

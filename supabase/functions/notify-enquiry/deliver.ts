@@ -38,8 +38,8 @@ export function retryDelaySeconds(attempt: number, policy: DeliveryPolicy): numb
   return Math.min(policy.retryBaseSeconds * 2 ** Math.max(0, attempt - 1), policy.maxRetryDelaySeconds);
 }
 
-/** Errors that say the mail server cannot be reached: the rest of this run would only fail the same way. */
-const unreachable = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ESOCKET', 'ECONNECTION', 'EDNS']);
+/** Errors that say the mail server cannot be reached, or not over TLS: the rest of this run would only fail the same way. */
+const unreachable = new Set(['ETLS', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ESOCKET', 'ECONNECTION', 'EDNS']);
 
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
