@@ -11,8 +11,8 @@ import land110m from 'world-atlas/land-110m.json' with { type: 'json' };
 
 /** The picture's size in its own units; the page scales it to the column. */
 export const mapWidth = 960;
-/** From north of Scandinavia to Cape Horn: the Arctic and Antarctica hold no office and would only add height. */
-const northLatitude = 72;
+/** From the Canadian Arctic to Cape Horn: the Arctic and Antarctica hold no office and would only add height. */
+const northLatitude = 76;
 const southLatitude = -56;
 
 interface Projected {
@@ -136,10 +136,10 @@ export interface PlacedLabel<Place> {
 export const narrowestMap = { width: 288, fontSize: 12 };
 /** The names' text size: the page's small text (0.875 rem) while the map has room for it, as on the narrowest map. */
 export const labelFontSize = 'min(.875rem,3.75vw)';
-/** Room the names take, in em: a semibold letter is about 0.62 em wide; the gap to the marker and the line height. */
+/** Room the names take, in em: a semibold letter is about 0.62 em wide; the gap to the marker; the height of a name with its ascenders and descenders. */
 const letterWidth = 0.62;
 export const labelGap = 0.8;
-const lineHeight = 1.2;
+export const labelHeight = 1.4;
 /** Room a marker keeps free around its centre, in CSS pixels (its radius and a margin). */
 const markerRoom = 8;
 
@@ -155,7 +155,7 @@ export const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right
 /** The box a name takes beside a marker at (x, y) px, on the given side. */
 export function labelBox(x: number, y: number, text: string, side: LabelSide, fontSize: number): Box {
   const width = text.length * letterWidth * fontSize;
-  const height = lineHeight * fontSize;
+  const height = labelHeight * fontSize;
   const gap = labelGap * fontSize;
   switch (side) {
     case 'right':
@@ -187,21 +187,44 @@ export function placedBox(point: MapPoint, text: string, side: LabelSide): Box {
 }
 
 /**
- * A side for each name, so that on the narrowest map no name leaves the picture or covers another name or marker:
- * the first side that fits, trying right, left, above and below (offices close together, like Austin and Toronto,
- * end up on different sides). When none fits, the name goes right.
+ * A side for each name, so that on the narrowest map no name leaves the picture or covers another name or marker.
+ * Sides are tried right, left, above, below, office by office, going back to an earlier office when a later one has
+ * no room (offices close together, like Austin and Toronto, end up on different sides). If no arrangement fits,
+ * each name takes the first side that fits what is already placed, else the right.
  */
 export function placeLabels<Place>(places: readonly Place[], where: (place: Place) => { point: MapPoint; text: string }): PlacedLabel<Place>[] {
   const located = places.map((place) => ({ place, ...where(place) }));
   const height = narrowestMap.width * (mapHeight / mapWidth);
-  const taken: Box[] = [];
-  return located.map(({ place, point, text }, index) => {
-    const fits = (box: Box) =>
+  const fits = (index: number, side: LabelSide, taken: readonly Box[]) => {
+    const { point, text } = located[index]!;
+    const box = placedBox(point, text, side);
+    return (
       box.left >= 0 && box.right <= narrowestMap.width && box.top >= 0 && box.bottom <= height &&
       !taken.some((other) => overlaps(box, other)) &&
-      !located.some((other, otherIndex) => otherIndex !== index && overlaps(box, markerBox(other.point)));
-    const side = sides.find((candidate) => fits(placedBox(point, text, candidate))) ?? 'right';
-    taken.push(placedBox(point, text, side));
-    return { place, point, side };
-  });
+      !located.some((other, otherIndex) => otherIndex !== index && overlaps(box, markerBox(other.point)))
+    );
+  };
+  const boxOf = (index: number, side: LabelSide) => placedBox(located[index]!.point, located[index]!.text, side);
+  // Depth first, with a bound on the steps so that many crowded offices cannot stall the build.
+  let steps = 0;
+  const search = (index: number, chosen: LabelSide[], taken: Box[]): LabelSide[] | undefined => {
+    if (index === located.length) return chosen;
+    for (const side of sides) {
+      if (++steps > 50_000) return undefined;
+      if (!fits(index, side, taken)) continue;
+      const found = search(index + 1, [...chosen, side], [...taken, boxOf(index, side)]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const greedy = () => {
+    const taken: Box[] = [];
+    return located.map((_, index) => {
+      const side = sides.find((candidate) => fits(index, candidate, taken)) ?? 'right';
+      taken.push(boxOf(index, side));
+      return side;
+    });
+  };
+  const chosen = search(0, [], []) ?? greedy();
+  return located.map(({ place, point }, index) => ({ place, point, side: chosen[index]! }));
 }
