@@ -4,7 +4,7 @@
  * The land is one cached SVG file (src/pages/office-map.svg.ts); the markers and names are small markup over it,
  * placed in percentages so they follow the picture at any width while the names keep their text size.
  */
-import { geoNaturalEarth1, geoPath, type GeoProjection } from 'd3-geo';
+import { geoNaturalEarth1, geoPath, type GeoContext, type GeoProjection } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import land110m from 'world-atlas/land-110m.json' with { type: 'json' };
@@ -50,7 +50,7 @@ export function landPath(): string {
 }
 
 /** A d3-geo path context that writes whole-number, relative SVG path data. */
-class CompactPath {
+class CompactPath implements GeoContext {
   private parts: string[] = [];
   private x = 0;
   private y = 0;
@@ -96,7 +96,9 @@ class CompactPath {
     this.y = this.startY;
   }
 
+  // Only points are drawn: no arcs, and nothing to do at a path's start.
   arc(): void {}
+  beginPath(): void {}
 
   toString(): string {
     return this.parts.join('').replace(/ -/g, '-');

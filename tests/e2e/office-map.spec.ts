@@ -17,7 +17,7 @@ for (const path of PAGES) {
 
     const description = (await map.getAttribute('alt'))!;
     const picture = (await map.boundingBox())!;
-    const names = [];
+    const names: { city: string; box: { x: number; y: number; width: number; height: number } }[] = [];
     for (const office of offices) {
       expect(description).toContain(office.city);
       const name = page.locator('svg text').filter({ hasText: new RegExp(`^${office.city}$`) });
