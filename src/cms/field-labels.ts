@@ -129,6 +129,7 @@ export const sectionTypes: Readonly<Record<string, FieldWords>> = {
   faq: { label: 'Questions and answers', hint: 'Frequently asked questions; at most one per page.' },
   cta: { label: 'Closing call to action', hint: 'A closing title with buttons, usually last on the page.' },
   prose: { label: 'Page text', hint: "Where the page's own text (the Page text box below) appears." },
+  officeMap: { label: 'Office map', hint: 'A world map with every office marked and named; the offices come from the site settings, not from this page.' },
 };
 
 /** The path a field's words are looked up by: list indexes and section types are not part of it. */

@@ -52,6 +52,7 @@ export const headerRules: readonly HeaderRule[] = [
   // File names under /_astro/ change with their content, so browsers may keep them for a year.
   { path: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   { path: '/icons.svg', headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
+  { path: '/office-map.svg', headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
 ];
 
 /** The `_headers` file Cloudflare Pages and Netlify read. */

@@ -208,6 +208,12 @@ const cta = z.strictObject({
   note: z.string().optional(),
 });
 
+/** A world map of the offices of src/config/offices.ts, each marked and named: the offices come from there, not from content. */
+const officeMap = z.strictObject({
+  type: z.literal('officeMap'),
+  ...heading,
+});
+
 /** Where the MDX body of the entry is rendered among the sections (after the hero when absent). */
 const prose = z.strictObject({
   type: z.literal('prose'),
@@ -246,6 +252,7 @@ export const section = z.discriminatedUnion('type', [
   faq,
   cta,
   prose,
+  officeMap,
 ]).superRefine(refuseRepeatedTitle);
 
 export type Section = z.infer<typeof section>;
