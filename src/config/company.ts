@@ -64,8 +64,6 @@ export const businessHours = [
   { days: 'Sat', dayRange: 'Saturday', dayOfWeek: ['Saturday'], ...hours('09:00', '14:00') },
 ] as const satisfies readonly OpeningHours[];
 
-export const timeZone = 'IST (UTC+05:30)';
-
 export const socialLinks: readonly { label: string; href: string; /** A profile of the company (schema.org sameAs), not a search. */ profile: boolean }[] = [
   { label: 'LinkedIn', href: setting('PUBLIC_LINKEDIN_URL'), profile: true },
   { label: 'Facebook', href: setting('PUBLIC_FACEBOOK_URL'), profile: true },

@@ -105,5 +105,6 @@ export function formatAddress(office: Office): string {
   return `${office.streetAddress}, ${office.locality}, ${office.region} ${office.postalCode}, ${office.country}`;
 }
 
-/** A Google Maps search for the office's address: opens the map app on phones, the map site elsewhere. */
-export const mapHref = (office: Office): string => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(formatAddress(office))}`;
+/** A Google Maps search for the office's address (street, city, postal code, country: enough to find it), which opens the map app on phones. */
+export const mapHref = (office: Office): string =>
+  `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query: `${office.streetAddress}, ${office.locality} ${office.postalCode}, ${office.country}` })}`;

@@ -47,25 +47,25 @@ const officeDefaults: Record<OfficeCode, OfficeDefaults> = {
 const officeSettings = (code: OfficeCode): Setting[] => {
   const office = officeDefaults[code];
   return [
-    { name: officeVariable(code, 'STREET'), what: `${office.name} office: street address`, kind: 'text', localDefault: office.street },
-    { name: officeVariable(code, 'POSTAL_CODE'), what: `${office.name} office: postal code`, kind: 'text', localDefault: office.postalCode },
+    { name: officeVariable(code, 'STREET'), what: `the ${office.name} office's street address`, kind: 'text', localDefault: office.street },
+    { name: officeVariable(code, 'POSTAL_CODE'), what: `the ${office.name} office's postal code`, kind: 'text', localDefault: office.postalCode },
     office.phone
-      ? { name: officeVariable(code, 'PHONE'), what: `${office.name} office: phone, international form`, kind: 'phone', localDefault: office.phone }
-      : { name: officeVariable(code, 'PHONE'), what: `${office.name} office: phone (the main phone unless set)`, kind: 'phone', localDefault: '', sameAs: 'PUBLIC_PHONE' },
-    { name: officeVariable(code, 'EMAIL'), what: `${office.name} office: e-mail (the main e-mail unless set)`, kind: 'email', localDefault: '', sameAs: 'PUBLIC_EMAIL' },
+      ? { name: officeVariable(code, 'PHONE'), what: `the ${office.name} office's phone, international form`, kind: 'phone', localDefault: office.phone }
+      : { name: officeVariable(code, 'PHONE'), what: `the ${office.name} office's phone (the main phone unless set)`, kind: 'phone', localDefault: '', sameAs: 'PUBLIC_PHONE' },
+    { name: officeVariable(code, 'EMAIL'), what: `the ${office.name} office's e-mail (the main e-mail unless set)`, kind: 'email', localDefault: '', sameAs: 'PUBLIC_EMAIL' },
   ];
 };
 
 export const settings: readonly Setting[] = [
   { name: 'SITE_URL', what: 'the public address of the site (canonical URLs, sitemap, the editor\'s "View Live")', kind: 'url', localDefault: 'https://www.example.com' },
-  { name: 'PUBLIC_PHONE', what: 'main phone, international form with spaces (header, footer, /contact)', kind: 'phone', localDefault: '+91 120 555 0142' },
-  { name: 'PUBLIC_EMAIL', what: 'main e-mail address (footer, /contact, the form\'s messages)', kind: 'email', localDefault: 'hello@example.com' },
+  { name: 'PUBLIC_PHONE', what: 'the main phone, international form with spaces (header, footer, /contact)', kind: 'phone', localDefault: '+91 120 555 0142' },
+  { name: 'PUBLIC_EMAIL', what: 'the main e-mail address (footer, /contact, the form\'s messages)', kind: 'email', localDefault: 'hello@example.com' },
   { name: 'PUBLIC_TALENT_PARTNER_URL', what: "the staffing partner's contact page (the Manpower page's buttons)", kind: 'url', localDefault: 'https://talent.example.com/contact' },
-  { name: 'PUBLIC_LINKEDIN_URL', what: 'LinkedIn page', kind: 'url', localDefault: 'https://www.linkedin.com/company/kalpaka-technologies' },
-  { name: 'PUBLIC_FACEBOOK_URL', what: 'Facebook page', kind: 'url', localDefault: 'https://www.facebook.com/kalpakatechnologies' },
+  { name: 'PUBLIC_LINKEDIN_URL', what: 'the LinkedIn page', kind: 'url', localDefault: 'https://www.linkedin.com/company/kalpaka-technologies' },
+  { name: 'PUBLIC_FACEBOOK_URL', what: 'the Facebook page', kind: 'url', localDefault: 'https://www.facebook.com/kalpakatechnologies' },
   {
     name: 'PUBLIC_GOOGLE_REVIEWS_URL',
-    what: 'Google Maps reviews page',
+    what: 'the Google Maps reviews page',
     kind: 'url',
     localDefault: 'https://www.google.com/maps/search/?api=1&query=Kalpaka+Technologies+Sector+62+Noida',
   },
