@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { publicKeyProblem } from '../../src/lib/supabase-key.ts';
+import { realSettings } from '../support/deploy-settings.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -80,7 +81,8 @@ describe('builds with a key that is not public', () => {
     rmSync(buildStarted, { force: true });
     return spawnSync(process.execPath, ['scripts/build-deploy.ts'], {
       cwd: repoRoot,
-      env: environment({ PUBLIC_SUPABASE_URL: 'https://example.supabase.co', PUBLIC_SUPABASE_ANON_KEY: key, SITE_URL: 'https://www.example.com' }),
+      // Every other setting real, so only the key decides (tests/unit/deploy-settings.test.ts covers the placeholders).
+      env: environment({ ...realSettings, PUBLIC_SUPABASE_ANON_KEY: key }),
       encoding: 'utf8',
       timeout: 20_000,
     });
