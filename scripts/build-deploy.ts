@@ -38,7 +38,7 @@ if (keyProblem) problems.push(keyProblem);
 
 if (problems.length > 0) {
   console.error(
-    `Cannot build for deployment: ${problems.length} setting${problems.length > 1 ? 's need' : ' needs'} a real value.\n` +
+    `Cannot build for deployment: ${problems.length} problem${problems.length > 1 ? 's' : ''} with the site's settings.\n` +
       `${problems.map((problem) => `  - ${problem}`).join('\n')}\n${whereToSet}`,
   );
   process.exit(1);

@@ -126,6 +126,6 @@ describe('npm run build:deploy', () => {
     const overridden = buildDeploy({ PUBLIC_EMAIL: 'hello@example.com' });
     expect(overridden.status).toBe(1);
     expect(overridden.stderr).toContain('- PUBLIC_EMAIL is still a placeholder, "hello@example.com"');
-    expect(overridden.stderr).toContain('1 setting needs a real value');
+    expect(overridden.stderr).toContain("1 problem with the site's settings");
   });
 });

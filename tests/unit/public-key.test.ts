@@ -92,7 +92,8 @@ describe('builds with a key that is not public', () => {
     const run = buildDeploy(localSupabaseServiceRoleKey);
     expect(run.error).toBeUndefined();
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('Cannot build for deployment: 1 setting needs a real value.');
+    expect(run.stderr).toContain('Cannot build for deployment: 2 problems');
+    // The local service role key is also a demo key (its JWT's issuer is supabase-demo).
     expect(run.stderr).toContain(`- ${publicKeyProblem(localSupabaseServiceRoleKey)}`);
     expect(run.stderr).toContain('PUBLIC_SUPABASE_ANON_KEY is a JWT for the role "service_role"');
     expect(existsSync(buildStarted)).toBe(false);
