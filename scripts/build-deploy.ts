@@ -1,37 +1,52 @@
 /**
- * The production build: like `npm run build`, but refuses to run without the hosted Supabase project's
- * public URL and anon key, so a deploy can never ship a form that posts to the local stand-in, and refuses a key that
- * is not public (a secret or service role key), which would be readable by every visitor.
+ * The production build: like `npm run build`, but refuses to run while any fact of src/config/settings.ts is still a
+ * placeholder (example.com addresses, 555 numbers, the demo Supabase key), without the hosted Supabase project's https
+ * URL, or with a Supabase key that is not public (a secret or service role key would be readable by every visitor).
+ * It reads `.env` as `astro build` does (Vite's loadEnv, mode "production"), lists every problem at once, and hands
+ * the values it checked to the build.
  */
 import { spawnSync } from 'node:child_process';
+import { loadEnv } from 'vite';
+import { placeholderProblems, settingValue, settings } from '../src/config/settings.ts';
 import { publicKeyProblem } from '../src/lib/supabase-key.ts';
 
-const required = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY'] as const;
+const whereToSet =
+  'Set each one as a line NAME=value of the SITE_SETTINGS secret (GitHub → Settings → Secrets and variables → Actions; ' +
+  'the deploy and preview workflows write it to .env), or in .env for a local build. docs/PUBLISHING.md lists every variable.';
 
 if (process.argv.includes('--help')) {
-  console.log(`Usage: ${required.map((name) => `${name}=…`).join(' ')} npm run build:deploy\nBuilds dist/ for production (set SITE_URL for canonical URLs).`);
+  console.log(`Usage: npm run build:deploy [-- --check-only]
+
+Builds dist/ for production after checking the deploy's settings, read from the environment and from .env:
+${settings.map((setting) => `  ${setting.name.padEnd(28)} ${setting.what}`).join('\n')}
+
+--check-only  check the settings and stop before building.`);
   process.exit(0);
 }
 
-const missing = required.filter((name) => !process.env[name]?.trim());
-if (missing.length > 0) {
+const env = loadEnv('production', process.cwd(), '');
+
+const shown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+const problems = placeholderProblems(env).map(
+  ({ setting, value, reason }) => `${setting.name} is still a placeholder, "${shown(value)}": ${reason}.\n    It is ${setting.what}.`,
+);
+const supabaseUrl = settingValue(env, 'PUBLIC_SUPABASE_URL');
+if (!env.PUBLIC_SUPABASE_URL?.trim()) problems.push(`PUBLIC_SUPABASE_URL is not set: the form would post to the local stand-in, ${supabaseUrl}.`);
+else if (!/^https:\/\//.test(supabaseUrl)) problems.push(`PUBLIC_SUPABASE_URL must be an https:// URL, got "${supabaseUrl}".`);
+const keyProblem = publicKeyProblem(settingValue(env, 'PUBLIC_SUPABASE_ANON_KEY'));
+if (keyProblem) problems.push(keyProblem);
+
+if (problems.length > 0) {
   console.error(
-    `Cannot build for deployment: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set.\n` +
-      'Set them to your Supabase project\'s URL and anon (public) key, found in the dashboard under Project Settings → API.',
+    `Cannot build for deployment: ${problems.length} problem${problems.length > 1 ? 's' : ''} with the site's settings.\n` +
+      `${problems.map((problem) => `  - ${problem}`).join('\n')}\n${whereToSet}`,
   );
   process.exit(1);
 }
-const url = process.env.PUBLIC_SUPABASE_URL!;
-if (!/^https:\/\//.test(url)) {
-  console.error(`Cannot build for deployment: PUBLIC_SUPABASE_URL must be an https:// URL, got "${url}".`);
-  process.exit(1);
-}
-const keyProblem = publicKeyProblem(process.env.PUBLIC_SUPABASE_ANON_KEY!);
-if (keyProblem) {
-  console.error(`Cannot build for deployment: ${keyProblem}`);
-  process.exit(1);
-}
-if (!process.env.SITE_URL) console.warn('Note: SITE_URL is not set; canonical URLs will use https://www.example.com.');
 
-const result = spawnSync('astro', ['build'], { stdio: 'inherit', shell: process.platform === 'win32' });
+console.log(`Settings checked: none of the ${settings.length} is a placeholder.`);
+if (process.argv.includes('--check-only')) process.exit(0);
+
+// astro.config.mjs reads SITE_URL from process.env before Vite loads .env: pass on what was checked.
+const result = spawnSync('astro', ['build'], { stdio: 'inherit', env: { ...process.env, ...env }, shell: process.platform === 'win32' });
 process.exit(result.status ?? 1);

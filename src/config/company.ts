@@ -1,4 +1,8 @@
-/** The company's identity and contact details: the one place a name, number or address is written. */
+/**
+ * The company's identity and contact details. A deploy sets the contact facts through the variables of
+ * src/config/settings.ts (which also holds their local placeholders); the rest is written here.
+ */
+import { setting } from './environment.ts';
 
 export const company = {
   name: 'Kalpaka Technologies',
@@ -11,13 +15,18 @@ export const company = {
   copyrightYear: 2025,
 } as const;
 
-export const phone = {
-  display: '+91 120 555 0142',
+export interface Phone {
+  /** International form with spaces, as written: "+91 120 555 0142". */
+  display: string;
   /** E.164 form for tel: links. */
-  e164: '+911205550142',
-} as const;
+  e164: string;
+}
 
-export const email = 'hello@example.com';
+export const phoneNumber = (display: string): Phone => ({ display, e164: `+${display.replace(/[^\d]/g, '')}` });
+
+export const phone: Phone = phoneNumber(setting('PUBLIC_PHONE'));
+
+export const email: string = setting('PUBLIC_EMAIL');
 
 export const telHref = `tel:${phone.e164}`;
 export const mailtoHref = `mailto:${email}`;
@@ -27,24 +36,42 @@ export const responseTimeHours = 24;
 /** The promise as copy words it: "We reply within 24 hours." */
 export const responseTime = `${responseTimeHours} hours`;
 
+export interface OpeningHours {
+  /** As the spec writes them: "Mon-Fri". */
+  days: string;
+  dayRange: string;
+  /** schema.org day names, for structured data. */
+  dayOfWeek: readonly string[];
+  /** Local time of the office, 24-hour "HH:MM". */
+  opens: string;
+  closes: string;
+  /** "9:00-18:00" */
+  label: string;
+}
+
+const hours = (opens: string, closes: string) => ({ opens, closes, label: `${opens.replace(/^0/, '')}-${closes}` });
+
+export const mondayToFriday = (opens: string, closes: string): OpeningHours => ({
+  days: 'Mon-Fri',
+  dayRange: 'Monday to Friday',
+  dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+  ...hours(opens, closes),
+});
+
+/** The headquarters' hours (India Standard Time), which the spec gives as the company's. */
 export const businessHours = [
-  { days: 'Mon-Fri', dayRange: 'Monday to Friday', opens: '09:00', closes: '18:00', label: '9:00-18:00' },
-  { days: 'Sat', dayRange: 'Saturday', opens: '09:00', closes: '14:00', label: '9:00-14:00' },
-] as const;
+  mondayToFriday('09:00', '18:00'),
+  { days: 'Sat', dayRange: 'Saturday', dayOfWeek: ['Saturday'], ...hours('09:00', '14:00') },
+] as const satisfies readonly OpeningHours[];
 
-export const timeZone = 'IST (UTC+05:30)';
-
-export const socialLinks = [
-  { label: 'LinkedIn', href: 'https://www.linkedin.com/company/kalpaka-technologies' },
-  { label: 'Facebook', href: 'https://www.facebook.com/kalpakatechnologies' },
-  {
-    label: 'Google Maps reviews',
-    href: 'https://www.google.com/maps/search/?api=1&query=Kalpaka+Technologies+Sector+62+Noida',
-  },
-] as const;
+export const socialLinks: readonly { label: string; href: string; /** A profile of the company (schema.org sameAs), not a search. */ profile: boolean }[] = [
+  { label: 'LinkedIn', href: setting('PUBLIC_LINKEDIN_URL'), profile: true },
+  { label: 'Facebook', href: setting('PUBLIC_FACEBOOK_URL'), profile: true },
+  { label: 'Google Maps reviews', href: setting('PUBLIC_GOOGLE_REVIEWS_URL'), profile: false },
+];
 
 /** The staffing partner whose contact page the Manpower page's 'Find Talent' buttons open. */
 export const talentPartner = {
   name: 'Kalpaka Talent',
-  contactUrl: 'https://talent.example.com/contact',
-} as const;
+  contactUrl: setting('PUBLIC_TALENT_PARTNER_URL'),
+};

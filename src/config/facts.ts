@@ -3,7 +3,9 @@
  * (src/lib/markdown-facts.ts) and frontmatter (src/schemas/facts.ts) alike. Change a value here and every page
  * that quotes it, and the form's toasts, change with it.
  */
-import { businessHours, responseTime, responseTimeHours, talentPartner, timeZone } from './company.ts';
+import { businessHours, responseTime, responseTimeHours, talentPartner } from './company.ts';
+import { headquarters } from './offices.ts';
+import { describeTimeZone } from './time-zone.ts';
 import { figures } from './figures.ts';
 
 const [weekdays, saturday] = businessHours;
@@ -18,7 +20,8 @@ export const facts = {
   weekdayHours: `${weekdays.days} ${weekdays.label}`,
   /** "Sat 9:00-14:00" */
   saturdayHours: `${saturday.days} ${saturday.label}`,
-  timeZone,
+  /** "India Standard Time (UTC+05:30)": the headquarters' zone. */
+  timeZone: describeTimeZone(headquarters.timeZone),
   talentPartnerName: talentPartner.name,
   talentPartnerUrl: talentPartner.contactUrl,
 } as const satisfies Record<string, string>;

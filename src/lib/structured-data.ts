@@ -1,7 +1,7 @@
 /** schema.org JSON-LD builders: pure functions of the site's config and content, unit-tested; written into pages with inlineJson (inline-json.ts). */
 import { company, email, phone, socialLinks } from '../config/company.ts';
 import { withFacts } from '../config/facts.ts';
-import { offices, type Office } from '../config/offices.ts';
+import { headquarters, mapHref, offices, type Office } from '../config/offices.ts';
 
 export type JsonLd = Record<string, unknown>;
 
@@ -14,10 +14,25 @@ const postalAddress = (office: Office) => ({
   addressCountry: office.countryCode,
 });
 
+/** An office as a schema.org Place: its hours are the office's local times, as schema.org reads opening hours. */
+const place = (office: Office) => ({
+  '@type': 'Place',
+  name: `${company.name} – ${office.label}`,
+  address: postalAddress(office),
+  geo: { '@type': 'GeoCoordinates', latitude: office.coordinates[1], longitude: office.coordinates[0] },
+  telephone: office.phone.e164,
+  hasMap: mapHref(office),
+  openingHoursSpecification: office.hours.map((slot) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: slot.dayOfWeek.map((day) => `https://schema.org/${day}`),
+    opens: slot.opens,
+    closes: slot.closes,
+  })),
+});
+
 const absolute = (path: string, site: URL) => new URL(path, site).href;
 
 export function organization(site: URL): JsonLd {
-  const headquarters = offices.find((office) => office.headquarters) ?? offices[0]!;
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -32,8 +47,8 @@ export function organization(site: URL): JsonLd {
     email,
     telephone: phone.e164,
     address: postalAddress(headquarters),
-    location: offices.map((office) => ({ '@type': 'Place', name: `${company.name} – ${office.label}`, address: postalAddress(office) })),
-    sameAs: socialLinks.filter((link) => !link.href.includes('google.com/maps')).map((link) => link.href),
+    location: offices.map(place),
+    sameAs: socialLinks.filter((link) => link.profile).map((link) => link.href),
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'sales',

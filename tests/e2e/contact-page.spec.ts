@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { serviceChoices } from '../../src/config/enquiry.ts';
 import { field } from '../support/site.ts';
+import { offices } from '../../src/config/offices.ts';
+import { describeTimeZone } from '../../src/config/time-zone.ts';
 
 test('the contact page shows the details, hours, reasons and call/email actions', async ({ page }) => {
   await page.goto('/contact');
   const details = page.getByRole('complementary', { name: 'Contact details' });
   await expect(details.locator('a[href^="tel:+91"]')).toBeVisible();
   await expect(details.locator('a[href^="mailto:"]')).toBeVisible();
-  await expect(details.getByRole('heading', { name: 'Office in Noida' })).toBeVisible();
   await expect(details.getByText('Mon-Fri')).toBeVisible();
   await expect(details.getByText('9:00-18:00')).toBeVisible();
   await expect(details.getByText('Sat', { exact: true })).toBeVisible();
@@ -49,4 +50,28 @@ test('without JavaScript the page says how to reach the company', async ({ brows
   await expect(field(page, 'Full Name')).toHaveValue('Meera Iyer');
   await expect(page.getByRole('link', { name: /^Call Now/ })).toBeVisible();
   await context.close();
+});
+
+test('a card per office gives its address, local time zone, local hours and ways to reach it', async ({ page }) => {
+  await page.goto('/contact');
+  const section = page.getByRole('region', { name: 'Our Offices' });
+  const cards = section.getByRole('listitem');
+  await expect(cards).toHaveCount(5);
+  for (const office of offices) {
+    const card = cards.filter({ has: page.getByRole('heading', { name: `Office in ${office.city}`, exact: true }) });
+    await expect(card).toHaveCount(1);
+    await expect(card.locator('address')).toContainText(`${office.streetAddress}, ${office.locality}`);
+    await expect(card).toContainText(describeTimeZone(office.timeZone));
+    for (const slot of office.hours) await expect(card).toContainText(`${slot.days} ${slot.label}`);
+    await expect(card.getByRole('link', { name: office.phone.display })).toHaveAttribute('href', `tel:${office.phone.e164}`);
+    await expect(card.getByRole('link', { name: office.email })).toHaveAttribute('href', `mailto:${office.email}`);
+    const map = new URL((await card.getByRole('link', { name: `Map of the ${office.city} office` }).getAttribute('href'))!);
+    expect(map.origin + map.pathname).toBe('https://www.google.com/maps/search/');
+    expect(map.searchParams.get('query')).toContain(`${office.streetAddress}, ${office.locality}`);
+  }
+  // Zones are written for people, with the summer offset where the zone has one.
+  await expect(section.getByText('Central Time (UTC−06:00, UTC−05:00 in summer)')).toBeVisible();
+  await expect(section.getByText('India Standard Time (UTC+05:30)')).toBeVisible();
+  await expect(cards.first().getByRole('heading')).toHaveText('Office in Noida');
+  await expect(cards.first()).toContainText('Mon-Fri 9:00-18:00, Sat 9:00-14:00');
 });

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { publicKeyProblem } from '../../src/lib/supabase-key.ts';
+import { realSettings } from '../support/deploy-settings.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -80,7 +81,8 @@ describe('builds with a key that is not public', () => {
     rmSync(buildStarted, { force: true });
     return spawnSync(process.execPath, ['scripts/build-deploy.ts'], {
       cwd: repoRoot,
-      env: environment({ PUBLIC_SUPABASE_URL: 'https://example.supabase.co', PUBLIC_SUPABASE_ANON_KEY: key, SITE_URL: 'https://www.example.com' }),
+      // Every other setting real, so only the key decides (tests/unit/deploy-settings.test.ts covers the placeholders).
+      env: environment({ ...realSettings, PUBLIC_SUPABASE_ANON_KEY: key }),
       encoding: 'utf8',
       timeout: 20_000,
     });
@@ -90,7 +92,9 @@ describe('builds with a key that is not public', () => {
     const run = buildDeploy(localSupabaseServiceRoleKey);
     expect(run.error).toBeUndefined();
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`Cannot build for deployment: ${publicKeyProblem(localSupabaseServiceRoleKey)}`);
+    expect(run.stderr).toContain('Cannot build for deployment: 2 problems');
+    // The local service role key is also a demo key (its JWT's issuer is supabase-demo).
+    expect(run.stderr).toContain(`- ${publicKeyProblem(localSupabaseServiceRoleKey)}`);
     expect(run.stderr).toContain('PUBLIC_SUPABASE_ANON_KEY is a JWT for the role "service_role"');
     expect(existsSync(buildStarted)).toBe(false);
   });

@@ -65,6 +65,25 @@ describe('SEO of the built site', () => {
     expect(organization!['telephone']).toMatch(/^\+91\d+$/);
   });
 
+  test('each office is a Place with its address, position, phone, map and opening hours in local time', () => {
+    const [organization] = ofType(html('/'), 'Organization');
+    interface Slot { dayOfWeek: string[]; opens: string; closes: string }
+    const places = organization!['location'] as { '@type': string; address: { streetAddress: string }; geo: unknown; telephone: string; hasMap: string; openingHoursSpecification: Slot[] }[];
+    expect(places).toHaveLength(offices.length);
+    offices.forEach((office, index) => {
+      const place = places[index]!;
+      expect(place['@type']).toBe('Place');
+      expect(place.address.streetAddress).toBe(office.streetAddress);
+      expect(place.geo).toEqual({ '@type': 'GeoCoordinates', latitude: office.coordinates[1], longitude: office.coordinates[0] });
+      expect(place.telephone).toBe(office.phone.e164);
+      expect(place.hasMap).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+      expect(place.openingHoursSpecification.map((slot) => [slot.opens, slot.closes])).toEqual(office.hours.map((slot) => [slot.opens, slot.closes]));
+    });
+    // The headquarters' hours are the spec's, Monday to Saturday; the others keep local weekday hours.
+    expect(places[0]!.openingHoursSpecification.flatMap((slot) => slot.dayOfWeek)).toHaveLength(6);
+    expect(organization!['address']).toEqual(places[0]!.address);
+  });
+
   test('each service and consulting page is a Service with breadcrumbs', () => {
     for (const path of SITE_ROUTES.filter((route) => /^\/(services|consulting)\/./.test(route))) {
       const page = html(path);

@@ -1,0 +1,163 @@
+/**
+ * Every fact a deploy sets without editing code: its variable, what it is, and the value local development uses.
+ * The local values are placeholders (example.com, 555 numbers, the local Supabase stand-in); `placeholderProblems`
+ * names each one still in use, and `npm run build:deploy` refuses to build while there is any.
+ * Pure and free of Node-only imports: src/config/company.ts and offices.ts read it in the browser bundle too.
+ */
+import { localSupabaseAnonKey, localSupabaseUrl } from './local-supabase.ts';
+
+export type SettingKind = 'phone' | 'email' | 'url' | 'text' | 'supabase-key';
+
+export interface Setting {
+  name: string;
+  /** What the value is, as a deployer reads it. */
+  what: string;
+  kind: SettingKind;
+  /** The value when the variable is unset: a placeholder, or another setting's value (`sameAs`). */
+  localDefault: string;
+  /** When unset, take this setting's value instead of `localDefault` (an office's e-mail is the main one unless set). */
+  sameAs?: string;
+}
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** The country codes of src/config/offices.ts, which names each office's variables after them. */
+export const officeCodes = ['IN', 'US', 'GB', 'CA', 'AU'] as const;
+export type OfficeCode = (typeof officeCodes)[number];
+
+/** Each office's own variables: PUBLIC_OFFICE_US_PHONE and so on. */
+export const officeVariable = (code: OfficeCode, field: 'STREET' | 'POSTAL_CODE' | 'PHONE' | 'EMAIL') => `PUBLIC_OFFICE_${code}_${field}`;
+
+interface OfficeDefaults {
+  name: string;
+  street: string;
+  postalCode: string;
+  /** A number from the range set aside for fiction, or the main phone for the headquarters. */
+  phone?: string;
+}
+
+const officeDefaults: Record<OfficeCode, OfficeDefaults> = {
+  IN: { name: 'India (Noida)', street: 'Tower B, 7th Floor, Plot A-12, Sector 62', postalCode: '201309' },
+  US: { name: 'USA (Austin)', street: '1401 Lavaca Street, Suite 300', postalCode: '78701', phone: '+1 512 555 0143' },
+  GB: { name: 'UK (London)', street: '71 Queen Victoria Street', postalCode: 'EC4V 4BE', phone: '+44 20 7946 0144' },
+  CA: { name: 'Canada (Toronto)', street: '100 King Street West, Suite 5600', postalCode: 'M5X 1C9', phone: '+1 416 555 0145' },
+  AU: { name: 'Australia (Sydney)', street: 'Level 12, 1 Margaret Street', postalCode: '2000', phone: '+61 2 5550 0146' },
+};
+
+const officeSettings = (code: OfficeCode): Setting[] => {
+  const office = officeDefaults[code];
+  return [
+    { name: officeVariable(code, 'STREET'), what: `the ${office.name} office's street address`, kind: 'text', localDefault: office.street },
+    { name: officeVariable(code, 'POSTAL_CODE'), what: `the ${office.name} office's postal code`, kind: 'text', localDefault: office.postalCode },
+    office.phone
+      ? { name: officeVariable(code, 'PHONE'), what: `the ${office.name} office's phone, international form`, kind: 'phone', localDefault: office.phone }
+      : { name: officeVariable(code, 'PHONE'), what: `the ${office.name} office's phone (the main phone unless set)`, kind: 'phone', localDefault: '', sameAs: 'PUBLIC_PHONE' },
+    { name: officeVariable(code, 'EMAIL'), what: `the ${office.name} office's e-mail (the main e-mail unless set)`, kind: 'email', localDefault: '', sameAs: 'PUBLIC_EMAIL' },
+  ];
+};
+
+export const settings: readonly Setting[] = [
+  { name: 'SITE_URL', what: 'the public address of the site (canonical URLs, sitemap, the editor\'s "View Live")', kind: 'url', localDefault: 'https://www.example.com' },
+  { name: 'PUBLIC_PHONE', what: 'the main phone, international form with spaces (header, footer, /contact)', kind: 'phone', localDefault: '+91 120 555 0142' },
+  { name: 'PUBLIC_EMAIL', what: 'the main e-mail address (footer, /contact, the form\'s messages)', kind: 'email', localDefault: 'hello@example.com' },
+  { name: 'PUBLIC_TALENT_PARTNER_URL', what: "the staffing partner's contact page (the Manpower page's buttons)", kind: 'url', localDefault: 'https://talent.example.com/contact' },
+  { name: 'PUBLIC_LINKEDIN_URL', what: 'the LinkedIn page', kind: 'url', localDefault: 'https://www.linkedin.com/company/kalpaka-technologies' },
+  { name: 'PUBLIC_FACEBOOK_URL', what: 'the Facebook page', kind: 'url', localDefault: 'https://www.facebook.com/kalpakatechnologies' },
+  {
+    name: 'PUBLIC_GOOGLE_REVIEWS_URL',
+    what: 'the Google Maps reviews page',
+    kind: 'url',
+    localDefault: 'https://www.google.com/maps/search/?api=1&query=Kalpaka+Technologies+Sector+62+Noida',
+  },
+  ...officeCodes.flatMap(officeSettings),
+  { name: 'PUBLIC_SUPABASE_URL', what: "the Supabase project's URL (the contact form)", kind: 'url', localDefault: localSupabaseUrl },
+  { name: 'PUBLIC_SUPABASE_ANON_KEY', what: "the Supabase project's anon (public) key", kind: 'supabase-key', localDefault: localSupabaseAnonKey },
+];
+
+const byName = new Map(settings.map((setting) => [setting.name, setting]));
+
+/** The value `name` has in `env`: the variable when set, else the setting it follows, else its local default. */
+export function settingValue(env: Environment, name: string): string {
+  const setting = byName.get(name);
+  if (!setting) throw new Error(`${name} is not a setting of src/config/settings.ts`);
+  const value = env[name]?.trim();
+  if (value) return value;
+  return setting.sameAs ? settingValue(env, setting.sameAs) : setting.localDefault;
+}
+
+/** Domains set aside for examples (RFC 2606/6761): no one can own an address there. */
+const exampleDomain = /(^|\.)(example\.(com|org|net)|[^.]+\.(example|test|invalid|localhost))$/i;
+
+const hostOf = (value: string, kind: 'email' | 'url'): string | undefined => {
+  if (kind === 'email') return value.split('@').at(-1);
+  try {
+    return new URL(value).hostname;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Why `display` is a number set aside for fiction, or undefined: 555 as the exchange or first local digits
+ * (+1 512 555 0143, +91 120 555 0142, +61 2 5550 0146) and the UK's drama ranges (020 7946 0xxx, 01632 960xxx).
+ */
+export function fictionalPhoneProblem(display: string): string | undefined {
+  const digits = display.replace(/[^\d]/g, '');
+  const [, ...localGroups] = display.trim().split(/[\s().-]+/).filter(Boolean);
+  const after = localGroups.slice(1);
+  if ((digits.startsWith('1') && digits.slice(4, 7) === '555') || after.some((group) => group.startsWith('555'))) {
+    return 'a 555 number, which is reserved for fiction';
+  }
+  if (/^44(2079460|16329)/.test(digits) || /^0(2079460|16329)/.test(digits)) return "a number from Ofcom's drama range";
+  return undefined;
+}
+
+/** The issuer a JWT's payload claims, or undefined when `key` is not a JWT (src/lib/supabase-key.ts checks its role). */
+function jwtIssuer(key: string): unknown {
+  const payload = key.split('.')[1];
+  try {
+    return (JSON.parse(atob(payload!.replaceAll('-', '+').replaceAll('_', '/'))) as { iss?: unknown }).iss;
+  } catch {
+    return undefined;
+  }
+}
+
+function demoKeyProblem(key: string): string | undefined {
+  if (key === localSupabaseAnonKey) return "the local stand-in's demo key";
+  return jwtIssuer(key) === 'supabase-demo' ? 'a demo key (its JWT says "iss": "supabase-demo")' : undefined;
+}
+
+function placeholderReason(setting: Setting, value: string): string | undefined {
+  switch (setting.kind) {
+    case 'email':
+    case 'url': {
+      const host = hostOf(value, setting.kind);
+      return host && exampleDomain.test(host) ? `${host} is a domain reserved for examples` : undefined;
+    }
+    case 'phone':
+      return fictionalPhoneProblem(value);
+    case 'supabase-key':
+      return demoKeyProblem(value);
+    case 'text':
+      return undefined;
+  }
+}
+
+export interface PlaceholderProblem {
+  setting: Setting;
+  value: string;
+  reason: string;
+}
+
+/**
+ * Every setting whose value in `env` (the variable, or its local default when unset) is still a placeholder. A setting
+ * left to follow another (an office's e-mail) is not listed again: the one it follows is.
+ */
+export function placeholderProblems(env: Environment): PlaceholderProblem[] {
+  return settings.flatMap((setting) => {
+    if (setting.sameAs && !env[setting.name]?.trim()) return [];
+    const value = settingValue(env, setting.name);
+    const reason = placeholderReason(setting, value);
+    return reason ? [{ setting, value, reason }] : [];
+  });
+}

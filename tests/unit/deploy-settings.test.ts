@@ -1,0 +1,131 @@
+/**
+ * A production build refuses placeholders (src/config/settings.ts, scripts/build-deploy.ts): the pure checks, then the
+ * real script run with a controlled environment and a temporary .env.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
+import { fictionalPhoneProblem, placeholderProblems, settings } from '../../src/config/settings.ts';
+import { describeTimeZone } from '../../src/config/time-zone.ts';
+import { realSettings } from '../support/deploy-settings.ts';
+
+const repoRoot = join(import.meta.dirname, '../..');
+const names = (env: Record<string, string>) => placeholderProblems(env).map((problem) => problem.setting.name);
+
+/** A JWT with the given payload (the signature is not read). */
+const jwt = (payload: object) => ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(payload)].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
+
+describe('placeholderProblems', () => {
+  it('finds every local default that is a placeholder, and nothing once each is set', () => {
+    expect(names({})).toEqual(
+      expect.arrayContaining(['SITE_URL', 'PUBLIC_PHONE', 'PUBLIC_EMAIL', 'PUBLIC_TALENT_PARTNER_URL', 'PUBLIC_OFFICE_US_PHONE', 'PUBLIC_OFFICE_GB_PHONE', 'PUBLIC_OFFICE_CA_PHONE', 'PUBLIC_OFFICE_AU_PHONE', 'PUBLIC_SUPABASE_ANON_KEY']),
+    );
+    expect(names(realSettings)).toEqual([]);
+  });
+
+  it('refuses example domains and their subdomains in addresses and URLs', () => {
+    for (const [name, value] of [
+      ['PUBLIC_EMAIL', 'sales@example.org'],
+      ['PUBLIC_EMAIL', 'team@mail.example.com'],
+      ['PUBLIC_TALENT_PARTNER_URL', 'https://talent.example.com/jobs'],
+      ['SITE_URL', 'https://www.example.com'],
+      ['PUBLIC_OFFICE_GB_EMAIL', 'london@example.net'],
+    ] as const) {
+      expect(names({ ...realSettings, [name]: value }), value).toEqual([name]);
+    }
+    expect(names({ ...realSettings, PUBLIC_EMAIL: 'hello@notexample.com' })).toEqual([]);
+  });
+
+  it('refuses numbers set aside for fiction, and accepts real ones', () => {
+    for (const fictional of ['+91 120 555 0142', '+1 512 555 0143', '+1 (416) 555-0145', '+61 2 5550 0146', '+44 20 7946 0144', '+44 1632 960 123']) {
+      expect(fictionalPhoneProblem(fictional), fictional).toBeDefined();
+    }
+    for (const real of ['+91 120 4123 400', '+1 512 640 7120', '+44 20 3318 2200', '+61 2 8076 4400', '+1 555 640 7120']) {
+      expect(fictionalPhoneProblem(real), real).toBeUndefined();
+    }
+  });
+
+  it("refuses the local stand-in's key and any Supabase demo key, and accepts a project's key", () => {
+    expect(names({ ...realSettings, PUBLIC_SUPABASE_ANON_KEY: localSupabaseAnonKey })).toEqual(['PUBLIC_SUPABASE_ANON_KEY']);
+    expect(names({ ...realSettings, PUBLIC_SUPABASE_ANON_KEY: jwt({ iss: 'supabase-demo', role: 'anon' }) })).toEqual(['PUBLIC_SUPABASE_ANON_KEY']);
+    expect(names({ ...realSettings, PUBLIC_SUPABASE_ANON_KEY: jwt({ iss: 'supabase', ref: 'abcdefghijklmnop', role: 'anon' }) })).toEqual([]);
+  });
+
+  it("lists an office's e-mail once it is set to a placeholder, and not while it follows the main one", () => {
+    const { PUBLIC_EMAIL: _unset, ...withoutEmail } = realSettings;
+    expect(names(withoutEmail)).toEqual(['PUBLIC_EMAIL']);
+    expect(names({ ...realSettings, PUBLIC_OFFICE_IN_PHONE: '+91 120 555 0100' })).toEqual(['PUBLIC_OFFICE_IN_PHONE']);
+  });
+
+  it('docs/PUBLISHING.md names every setting', () => {
+    const doc = readFileSync(join(repoRoot, 'docs/PUBLISHING.md'), 'utf8');
+    expect(settings.map((setting) => setting.name).filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe('describeTimeZone', () => {
+  it('names the zone and its offsets from the IANA rules, summer time in either hemisphere', () => {
+    expect(describeTimeZone('America/Chicago', 2026)).toBe('Central Time (UTC−06:00, UTC−05:00 in summer)');
+    expect(describeTimeZone('Asia/Kolkata', 2026)).toBe('India Standard Time (UTC+05:30)');
+    expect(describeTimeZone('Australia/Sydney', 2026)).toBe('Australian Eastern Time (UTC+10:00, UTC+11:00 in summer)');
+    expect(describeTimeZone('Europe/London', 2026)).toMatch(/ \(UTC\+00:00, UTC\+01:00 in summer\)$/);
+  });
+});
+
+describe('npm run build:deploy', () => {
+  const project = mkdtempSync(join(tmpdir(), 'build-deploy-'));
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  /** The real script, run in `cwd` (whose .env it reads) with only `variables` of the settings in its environment. */
+  const buildDeploy = (variables: Record<string, string>, { cwd = project, args = ['--check-only'] } = {}) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...variables };
+    for (const setting of settings) if (!(setting.name in variables)) delete env[setting.name];
+    return spawnSync(process.execPath, [join(repoRoot, 'scripts/build-deploy.ts'), ...args], { cwd, env, encoding: 'utf8', timeout: 120_000 });
+  };
+  const writeDotEnv = (values: Record<string, string>) =>
+    writeFileSync(join(project, '.env'), Object.entries(values).map(([name, value]) => `${name}=${value}`).join('\n'));
+
+  it('fails while placeholders remain, naming each one and where to set it', () => {
+    writeDotEnv({});
+    const { PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY } = realSettings;
+    const run = buildDeploy({ PUBLIC_SUPABASE_URL: PUBLIC_SUPABASE_URL!, PUBLIC_SUPABASE_ANON_KEY: PUBLIC_SUPABASE_ANON_KEY! });
+    expect(run.status).toBe(1);
+    for (const name of placeholderProblems({ PUBLIC_SUPABASE_URL: PUBLIC_SUPABASE_URL!, PUBLIC_SUPABASE_ANON_KEY: PUBLIC_SUPABASE_ANON_KEY! }).map((problem) => problem.setting.name)) {
+      expect(run.stderr).toContain(`- ${name} is still a placeholder`);
+    }
+    expect(run.stderr).toContain('SITE_SETTINGS secret');
+    expect(run.stderr).toContain('.env');
+    expect(run.stdout).not.toContain('Settings checked');
+  });
+
+  it('passes with every fact set', () => {
+    writeDotEnv({});
+    const run = buildDeploy(realSettings);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('none of the');
+  });
+
+  it("refuses the demo key and the local stand-in's URL", () => {
+    writeDotEnv({});
+    const run = buildDeploy({ ...realSettings, PUBLIC_SUPABASE_ANON_KEY: localSupabaseAnonKey, PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("PUBLIC_SUPABASE_ANON_KEY is still a placeholder, \"eyJ");
+    expect(run.stderr).toContain('PUBLIC_SUPABASE_URL must be an https:// URL, got "http://127.0.0.1:54321"');
+  });
+
+  it('reads .env as astro build does', () => {
+    writeDotEnv(realSettings);
+    const fromFile = buildDeploy({});
+    expect(fromFile.stderr).toBe('');
+    expect(fromFile.status).toBe(0);
+    // The environment wins over .env, as in Vite.
+    const overridden = buildDeploy({ PUBLIC_EMAIL: 'hello@example.com' });
+    expect(overridden.status).toBe(1);
+    expect(overridden.stderr).toContain('- PUBLIC_EMAIL is still a placeholder, "hello@example.com"');
+    expect(overridden.stderr).toContain("1 problem with the site's settings");
+  });
+});
