@@ -7,7 +7,7 @@ import type { Section, SectionOf } from '../../schemas/sections.ts';
 import { responseMinutes, weekRange } from './durations.ts';
 import { clockTime, coveredHours, duration, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
 
-/** A bar's part: `main` is the value, `range` an uncertain or open-ended rest, `shared` the hours two offices share. */
+/** A bar's part: `main` is the value, `range` an uncertain or open-ended rest (or another office's hours), `shared` the hours two offices share. */
 export interface Segment extends Span {
   tone: 'main' | 'range' | 'shared';
 }
@@ -20,8 +20,6 @@ export interface ChartRow {
 
 interface VisualBase {
   title: string;
-  /** The sentence a screen reader hears instead of the picture: everything it shows, in words. */
-  description: string;
   /** A line under the title, such as the engagement's length. */
   note?: string;
   /** Shown below the hero text on narrow screens too: the page says this nowhere else. */
@@ -34,8 +32,6 @@ export interface RowsVisual extends VisualBase {
   max: number;
   ticks: string[];
   rows: ChartRow[];
-  /** What each tone of bar means, where a chart uses more than one. */
-  legend: { tone: Segment['tone']; label: string }[];
 }
 
 export interface StepsVisual extends VisualBase {
@@ -73,11 +69,8 @@ export interface VisualInput {
 const first = <T extends Section['type']>(sections: readonly Section[], type: T) =>
   sections.find((section): section is SectionOf<T> => section.type === type);
 
-const listed = (parts: readonly string[]) => parts.join('; ');
-
 export function stepsVisual(section: Pick<SectionOf<'steps'>, 'title' | 'items'>, note?: string, numbered = true): StepsVisual {
   const steps = section.items.map((item) => ({ title: item.title, detail: item.duration }));
-  const noun = numbered ? 'steps' : 'parts';
   return {
     kind: 'steps',
     numbered,
@@ -85,7 +78,6 @@ export function stepsVisual(section: Pick<SectionOf<'steps'>, 'title' | 'items'>
     note,
     ownContent: false,
     steps,
-    description: `${section.title}${note ? ` (${note})` : ''}: ${steps.length} ${noun}: ${listed(steps.map((step, i) => `${numbered ? `${i + 1}. ` : ''}${step.title}${step.detail ? `, ${step.detail}` : ''}`))}.`,
   };
 }
 
@@ -100,13 +92,11 @@ export function responseVisual(title: string, tiers: readonly { name: string; re
     ownContent: false,
     max: drawn ? max : 1,
     ticks: drawn ? ['0', tiers[minutes.indexOf(max)]!.responseTime] : [],
-    legend: [],
     rows: tiers.map((tier, i) => ({
       label: tier.name,
       value: tier.responseTime,
       segments: drawn ? [{ from: 0, to: minutes[i]!, tone: 'main' }] : [],
     })),
-    description: `${title}: first response ${listed(tiers.map((tier) => `${tier.name} within ${tier.responseTime}`))}.`,
   };
 }
 
@@ -118,9 +108,7 @@ export function maturityVisual(section: SectionOf<'maturity'>, note?: string): R
     ownContent: false,
     max: 100,
     ticks: ['0', '50', '100'],
-    legend: [],
     rows: section.items.map((item) => ({ label: item.area, value: item.level, segments: [{ from: 0, to: item.score, tone: 'main' }] })),
-    description: `${section.title}${note ? ` (${note})` : ''}, scores out of 100: ${listed(section.items.map((item) => `${item.area} ${item.score}${item.level.trim() !== `${item.score}%` ? ` (${item.level})` : ''}`))}.`,
   };
 }
 
@@ -153,12 +141,7 @@ export function stagesVisual(section: SectionOf<'stages'>, note?: string): RowsV
     ownContent: false,
     max,
     ticks: ['Week 0', `Week ${max / 2}`, `Week ${max}`],
-    legend: [
-      { tone: 'main', label: 'Shortest' },
-      { tone: 'range', label: 'Longest' },
-    ],
     rows,
-    description: `${section.title}${note ? ` (${note})` : ''}: ${listed(section.items.map((item) => `${item.stage}, ${item.duration}`))}.`,
   };
 }
 
@@ -170,32 +153,25 @@ export function deliveryVisual(input: Pick<VisualInput, 'offices' | 'hours' | 'd
   const homeSpans = [{ from: opens, to: closes }];
   const clients = input.offices.filter((office) => office !== home);
   const rows: ChartRow[] = [{ label: `${home.city}, ${home.country}`, value: spansText(homeSpans), segments: homeSpans.map((span) => ({ ...span, tone: 'main' })) }];
-  const sentences = clients.map((office) => {
+  for (const office of clients) {
     const spans = hoursOnClock(opens, closes, office.timeZone, home.timeZone, input.date);
     const shared = overlap(homeSpans, spans);
     const sharedHours = spanHours(shared);
     rows.push({
       label: `${office.city}, ${office.country}`,
-      value: sharedHours > 0 ? `${duration(sharedHours)} shared` : 'overnight handover',
+      value: `${spansText(spans)}, ${sharedHours > 0 ? `${duration(sharedHours)} shared` : 'no overlap'}`,
       segments: [...spans.map((span) => ({ ...span, tone: 'range' as const })), ...shared.map((span) => ({ ...span, tone: 'shared' as const }))],
     });
-    return `${office.city} ${spansText(spans)}, ${sharedHours > 0 ? `${duration(sharedHours)} shared (${spansText(shared)})` : 'no shared hours, so work is handed over overnight'}`;
-  });
+  }
   const zone = clockZoneName(home.timeZone, input.date);
   return {
     kind: 'rows',
-    title: `Your working day and ${home.city}'s`,
-    note: `Weekdays ${clockTime(opens)}-${clockTime(closes)} local time, on ${home.city}'s clock (${zone})`,
+    title: `Office hours on ${home.city}'s clock (${zone})`,
+    note: `Weekdays ${clockTime(opens)}-${clockTime(closes)} local time; white marks the hours both offices are at work`,
     ownContent: true,
     max: 24,
     ticks: ['00:00', '06:00', '12:00', '18:00', '24:00'],
     rows,
-    legend: [
-      { tone: 'main', label: `${home.city} at work` },
-      { tone: 'range', label: 'Client office at work' },
-      { tone: 'shared', label: 'Both at work' },
-    ],
-    description: `Working hours, weekdays ${clockTime(opens)}-${clockTime(closes)} local time, on ${home.city}'s clock (${zone}): ${home.city} ${spansText(homeSpans)}; ${listed(sentences)}.`,
   };
 }
 
@@ -211,9 +187,7 @@ export function followTheSunVisual(input: Pick<VisualInput, 'offices' | 'hours' 
     ownContent: true,
     max: 24,
     ticks: ['00:00', '06:00', '12:00', '18:00', '24:00'],
-    legend: [],
     rows: bands.map(({ office, spans }) => ({ label: office.city, value: spansText(spans), segments: spans.map((span) => ({ ...span, tone: 'main' })) })),
-    description: `Working hours of the ${input.offices.length} offices on weekdays, ${clockTime(opens)}-${clockTime(closes)} local time, in UTC: ${listed(bands.map(({ office, spans }) => `${office.city} ${spansText(spans)}`))}. Together at least one office is at work ${duration(covered)} of every 24.`,
   };
 }
 
