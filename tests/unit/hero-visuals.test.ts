@@ -69,7 +69,7 @@ describe('durations as copy writes them', () => {
   });
 });
 
-const heading = { tone: 'plain', actions: [] } as const;
+const heading = { tone: 'plain' as const, actions: [] };
 const steps = (titles: string[]): Section => ({ type: 'steps', ...heading, title: 'How We Work', items: titles.map((title) => ({ title, description: `${title} in detail.` })) });
 const visualOf = (family: 'services' | 'consulting', sections: Section[], card?: { duration?: string }) => heroVisual({ family, sections, card, offices, hours, date: january });
 
