@@ -1,0 +1,221 @@
+/**
+ * What a page's hero pictures, worked out from the page's own content at build time, so a writer's change to a
+ * section shows in the picture: the steps, the SLA tiers, the maturity scores, the stages with their durations,
+ * and for outsourcing the working hours of India against the other offices. Pure data; components draw it.
+ */
+import type { Section, SectionOf } from '../../schemas/sections.ts';
+import { responseMinutes, weekRange } from './durations.ts';
+import { clockTime, coveredHours, duration, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
+
+/** A bar's part: `main` is the value, `range` an uncertain or open-ended rest (or another office's hours), `shared` the hours two offices share. */
+export interface Segment extends Span {
+  tone: 'main' | 'range' | 'shared';
+}
+
+export interface ChartRow {
+  label: string;
+  value: string;
+  segments: Segment[];
+}
+
+interface VisualBase {
+  title: string;
+  /** A line under the title, such as the engagement's length. */
+  note?: string;
+  /** Shown below the hero text on narrow screens too: the page says this nowhere else. */
+  ownContent: boolean;
+}
+
+export interface RowsVisual extends VisualBase {
+  kind: 'rows';
+  /** The scale's end; segments run from 0 to it. */
+  max: number;
+  ticks: string[];
+  rows: ChartRow[];
+}
+
+export interface StepsVisual extends VisualBase {
+  kind: 'steps';
+  /** Steps in order are numbered; a page's offers (its cards, when it has no steps) are not. */
+  numbered: boolean;
+  steps: { title: string; detail?: string }[];
+}
+
+export type HeroVisual = RowsVisual | StepsVisual;
+
+export type Family = 'home' | 'services' | 'consulting' | 'outsourcing';
+
+/** The fields of the offices the pictures read (src/config/offices.ts). */
+export interface OfficeZone {
+  city: string;
+  country: string;
+  label: string;
+  timeZone: string;
+  headquarters?: boolean;
+}
+
+export interface VisualInput {
+  family: Family;
+  sections: readonly Section[];
+  /** The page's overview card: a consulting offer's `duration` is the engagement's length. */
+  card?: { duration?: string };
+  offices: readonly OfficeZone[];
+  /** Local opening and closing hours on weekdays (9 and 18), the same for every office. */
+  hours: { opens: number; closes: number };
+  /** The day whose time-zone offsets are drawn (daylight saving time differs through the year). */
+  date: Date;
+}
+
+const first = <T extends Section['type']>(sections: readonly Section[], type: T) =>
+  sections.find((section): section is SectionOf<T> => section.type === type);
+
+export function stepsVisual(section: Pick<SectionOf<'steps'>, 'title' | 'items'>, note?: string, numbered = true): StepsVisual {
+  const steps = section.items.map((item) => ({ title: item.title, detail: item.duration }));
+  return {
+    kind: 'steps',
+    numbered,
+    title: section.title,
+    note,
+    ownContent: false,
+    steps,
+  };
+}
+
+/** Response-time tiers (an `sla` or `severity` section), each bar as long as its response time. */
+export function responseVisual(title: string, tiers: readonly { name: string; responseTime: string }[]): RowsVisual {
+  const minutes = tiers.map((tier) => responseMinutes(tier.responseTime));
+  const max = Math.max(...minutes.map((value) => value ?? 0));
+  const drawn = max > 0 && minutes.every((value) => value !== undefined);
+  return {
+    kind: 'rows',
+    title,
+    ownContent: false,
+    max: drawn ? max : 1,
+    ticks: drawn ? ['0', tiers[minutes.indexOf(max)]!.responseTime] : [],
+    rows: tiers.map((tier, i) => ({
+      label: tier.name,
+      value: tier.responseTime,
+      segments: drawn ? [{ from: 0, to: minutes[i]!, tone: 'main' }] : [],
+    })),
+  };
+}
+
+export function maturityVisual(section: SectionOf<'maturity'>, note?: string): RowsVisual {
+  return {
+    kind: 'rows',
+    title: section.title,
+    note,
+    ownContent: false,
+    max: 100,
+    ticks: ['0', '50', '100'],
+    rows: section.items.map((item) => ({ label: item.area, value: item.level, segments: [{ from: 0, to: item.score, tone: 'main' }] })),
+  };
+}
+
+/**
+ * Stages one after another on a scale of weeks: each starts when the ones before it can end at the earliest,
+ * its shortest length drawn solid and the rest of its range lighter; an open-ended stage runs to the scale's end.
+ */
+export function stagesVisual(section: SectionOf<'stages'>, note?: string): RowsVisual {
+  const ranges = section.items.map((item) => weekRange(item.duration));
+  const longest = ranges.reduce((sum, range) => sum + (range?.max ?? 0), 0);
+  const open = ranges.some((range) => range === undefined);
+  const max = Math.max(1, Math.ceil((longest * (open ? 1.25 : 1)) / 4) * 4);
+  let start = 0;
+  const rows = section.items.map((item, i): ChartRow => {
+    const range = ranges[i];
+    const from = start;
+    start += range?.min ?? 0;
+    return {
+      label: item.stage,
+      value: item.duration,
+      segments: range
+        ? [{ from, to: from + range.min, tone: 'main' }, ...(range.max > range.min ? [{ from: from + range.min, to: from + range.max, tone: 'range' as const }] : [])]
+        : [{ from, to: max, tone: 'range' }],
+    };
+  });
+  return {
+    kind: 'rows',
+    title: section.title,
+    note,
+    ownContent: false,
+    max,
+    ticks: ['Week 0', `Week ${max / 2}`, `Week ${max}`],
+    rows,
+  };
+}
+
+/** India's working day against each other office's, on India's clock, with the hours both are at work. */
+export function deliveryVisual(input: Pick<VisualInput, 'offices' | 'hours' | 'date'>): RowsVisual | undefined {
+  const home = input.offices.find((office) => office.headquarters) ?? input.offices[0];
+  if (!home) return undefined;
+  const { opens, closes } = input.hours;
+  const homeSpans = [{ from: opens, to: closes }];
+  const clients = input.offices.filter((office) => office !== home);
+  const rows: ChartRow[] = [{ label: `${home.city}, ${home.country}`, value: spansText(homeSpans), segments: homeSpans.map((span) => ({ ...span, tone: 'main' })) }];
+  for (const office of clients) {
+    const spans = hoursOnClock(opens, closes, office.timeZone, home.timeZone, input.date);
+    const shared = overlap(homeSpans, spans);
+    const sharedHours = spanHours(shared);
+    rows.push({
+      label: `${office.city}, ${office.country}`,
+      value: `${spansText(spans)}, ${sharedHours > 0 ? `${duration(sharedHours)} shared` : 'no overlap'}`,
+      segments: [...spans.map((span) => ({ ...span, tone: 'range' as const })), ...shared.map((span) => ({ ...span, tone: 'shared' as const }))],
+    });
+  }
+  const zone = clockZoneName(home.timeZone, input.date);
+  return {
+    kind: 'rows',
+    title: `Office hours on ${home.city}'s clock (${zone})`,
+    note: `Weekdays ${clockTime(opens)}-${clockTime(closes)} local time; white marks the hours both offices are at work`,
+    ownContent: true,
+    max: 24,
+    ticks: ['00:00', '06:00', '12:00', '18:00', '24:00'],
+    rows,
+  };
+}
+
+/** Every office's working day on the UTC clock, and how many hours of the day at least one of them is open. */
+export function followTheSunVisual(input: Pick<VisualInput, 'offices' | 'hours' | 'date'>): RowsVisual {
+  const { opens, closes } = input.hours;
+  const bands = input.offices.map((office) => ({ office, spans: hoursOnClock(opens, closes, office.timeZone, 'UTC', input.date) }));
+  const covered = coveredHours(bands.flatMap((band) => band.spans));
+  return {
+    kind: 'rows',
+    title: `${input.offices.length} offices, ${Math.round(covered)} hours of the day`,
+    note: `Weekdays ${clockTime(opens)}-${clockTime(closes)} local time, shown in UTC`,
+    ownContent: true,
+    max: 24,
+    ticks: ['00:00', '06:00', '12:00', '18:00', '24:00'],
+    rows: bands.map(({ office, spans }) => ({ label: office.city, value: spansText(spans), segments: spans.map((span) => ({ ...span, tone: 'main' })) })),
+  };
+}
+
+/** "IST" where Intl knows a short name, else "UTC+05:30". */
+function clockZoneName(timeZone: string, date: Date): string {
+  const short = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  return /^[A-Z]{2,5}$/.test(short) ? short : new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(date).find((part) => part.type === 'timeZoneName')!.value.replace('GMT', 'UTC');
+}
+
+/** The picture for a page's hero, or none when its content has nothing to draw. */
+export function heroVisual(input: VisualInput): HeroVisual | undefined {
+  const { family, sections } = input;
+  const steps = first(sections, 'steps');
+  if (family === 'home') return followTheSunVisual(input);
+  if (family === 'outsourcing') return deliveryVisual(input);
+  if (family === 'consulting') {
+    const note = input.card?.duration && `Engagement: ${input.card.duration}`;
+    const maturity = first(sections, 'maturity');
+    const stages = first(sections, 'stages');
+    if (maturity) return maturityVisual(maturity, note);
+    if (stages) return stagesVisual(stages, note);
+    return steps && stepsVisual(steps, note);
+  }
+  const sla = first(sections, 'sla');
+  if (sla) return responseVisual(sla.title, sla.items.map((item) => ({ name: item.title, responseTime: item.responseTime })));
+  const severity = first(sections, 'severity');
+  if (severity) return responseVisual(severity.title, severity.items.map((item) => ({ name: item.level, responseTime: item.responseTime })));
+  if (steps) return stepsVisual(steps);
+  const cards = first(sections, 'cards');
+  return cards?.items && cards.items.length >= 2 ? stepsVisual({ title: cards.title, items: cards.items }, undefined, false) : undefined;
+}

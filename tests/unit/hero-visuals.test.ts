@@ -1,0 +1,133 @@
+/** The hero pictures are drawn from the page's own data: time zones, steps, SLA tiers, maturity scores and stages. */
+import { describe, expect, test } from 'vitest';
+import { coveredHours, hoursOnClock, overlap, spanHours, spansText, utcOffsetMinutes } from '../../src/lib/visuals/time-bands.ts';
+import { responseMinutes, weekRange } from '../../src/lib/visuals/durations.ts';
+import { deliveryVisual, followTheSunVisual, heroVisual } from '../../src/lib/visuals/hero-visual.ts';
+import { offices } from '../../src/config/offices.ts';
+import type { Section } from '../../src/schemas/sections.ts';
+
+// Fixed dates, so daylight saving time never makes the test depend on the day it runs.
+const january = new Date('2026-01-15T12:00:00Z');
+const july = new Date('2026-07-15T12:00:00Z');
+const hours = { opens: 9, closes: 18 };
+const india = [{ from: 9, to: 18 }];
+const istHours = (timeZone: string, date: Date) => hoursOnClock(9, 18, timeZone, 'Asia/Kolkata', date);
+
+describe('working hours on India’s clock', () => {
+  test('offsets come from Intl for the date', () => {
+    expect(utcOffsetMinutes('Asia/Kolkata', january)).toBe(330);
+    expect(utcOffsetMinutes('Europe/London', january)).toBe(0);
+    expect(utcOffsetMinutes('Europe/London', july)).toBe(60);
+    expect(utcOffsetMinutes('America/Chicago', january)).toBe(-360);
+    expect(utcOffsetMinutes('Australia/Sydney', january)).toBe(660);
+  });
+
+  test('London shares 3 h 30 min with India in winter and 4 h 30 min in summer', () => {
+    expect(istHours('Europe/London', january)).toEqual([{ from: 14.5, to: 23.5 }]);
+    expect(spanHours(overlap(india, istHours('Europe/London', january)))).toBe(3.5);
+    expect(spanHours(overlap(india, istHours('Europe/London', july)))).toBe(4.5);
+  });
+
+  test('Austin’s day crosses India’s midnight and shares no hours with it', () => {
+    const austin = istHours('America/Chicago', january);
+    expect(austin).toEqual([{ from: 20.5, to: 24 }, { from: 0, to: 5.5 }]);
+    expect(spansText(austin)).toBe('20:30-05:30');
+    expect(overlap(india, austin)).toEqual([]);
+    expect(spansText(istHours('America/Chicago', july))).toBe('19:30-04:30');
+  });
+
+  test('Sydney’s afternoon is India’s morning: 3 h 30 min shared in January, 4 h 30 min in July', () => {
+    expect(overlap(india, istHours('Australia/Sydney', january))).toEqual([{ from: 9, to: 12.5 }]);
+    expect(spanHours(overlap(india, istHours('Australia/Sydney', july)))).toBe(4.5);
+  });
+
+  test('the delivery picture has India and one row per other office, with the shared hours as text', () => {
+    const visual = deliveryVisual({ offices, hours, date: january })!;
+    expect(visual.rows.map((row) => row.label)).toEqual(['Noida, India', 'Austin, USA', 'London, UK', 'Toronto, Canada', 'Sydney, Australia']);
+    expect(visual.rows.map((row) => row.value)).toEqual(['09:00-18:00', '20:30-05:30, no overlap', '14:30-23:30, 3 h 30 min shared', '19:30-04:30, no overlap', '03:30-12:30, 3 h 30 min shared']);
+    expect(visual.title).toBe("Office hours on Noida's clock (IST)");
+  });
+
+  test('the home picture counts the hours of the UTC day at least one office is open', () => {
+    expect(coveredHours([{ from: 0, to: 5 }, { from: 3, to: 8 }, { from: 10, to: 12 }])).toBe(10);
+    const visual = followTheSunVisual({ offices: offices.filter((office) => office.city !== 'Sydney'), hours, date: january });
+    // Noida 03:30-12:30, London 09:00-18:00, Toronto 14:00-23:00, Austin 15:00-24:00 UTC: 03:30 to midnight.
+    expect(visual.title).toBe('4 offices, 21 hours of the day');
+    expect(followTheSunVisual({ offices, hours, date: january }).title).toBe('5 offices, 24 hours of the day');
+  });
+});
+
+describe('durations as copy writes them', () => {
+  test('response times in minutes', () => {
+    expect(['15 minutes', '2 hours', '8 hours', '1 business day', 'Next release'].map(responseMinutes)).toEqual([15, 120, 480, 1440, undefined]);
+  });
+  test('week ranges', () => {
+    expect(weekRange('2-3 weeks')).toEqual({ min: 2, max: 3 });
+    expect(weekRange('12 to 24 weeks')).toEqual({ min: 12, max: 24 });
+    expect(weekRange('6 weeks')).toEqual({ min: 6, max: 6 });
+    expect(weekRange('Ongoing')).toBeUndefined();
+  });
+});
+
+const heading = { tone: 'plain' as const, actions: [] };
+const steps = (titles: string[]): Section => ({ type: 'steps', ...heading, title: 'How We Work', items: titles.map((title) => ({ title, description: `${title} in detail.` })) });
+const visualOf = (family: 'services' | 'consulting', sections: Section[], card?: { duration?: string }) => heroVisual({ family, sections, card, offices, hours, date: january });
+
+describe('the picture a page gets from its sections', () => {
+  test('a services page with steps: one node per step, in order', () => {
+    const visual = visualOf('services', [steps(['Assess', 'Plan', 'Migrate', 'Validate', 'Support'])]);
+    expect(visual?.kind).toBe('steps');
+    expect(visual?.kind === 'steps' && visual.steps.map((step) => step.title)).toEqual(['Assess', 'Plan', 'Migrate', 'Validate', 'Support']);
+  });
+
+  test('a services page with SLA tiers draws them, bars as long as their response times', () => {
+    const sla: Section = {
+      type: 'sla',
+      ...heading,
+      title: 'Priority-Based SLAs',
+      items: [
+        { title: 'Critical', responseTime: '15 minutes', description: 'Down.', features: [] },
+        { title: 'Medium', responseTime: '8 hours', description: 'Minor.', features: [] },
+      ],
+    };
+    const visual = visualOf('services', [steps(['A', 'B']), sla]);
+    expect(visual?.kind).toBe('rows');
+    if (visual?.kind !== 'rows') return;
+    expect(visual.max).toBe(480);
+    expect(visual.rows.map((row) => [row.label, row.value, row.segments[0]?.to])).toEqual([['Critical', '15 minutes', 15], ['Medium', '8 hours', 480]]);
+  });
+
+  test('a consulting page shows its maturity scores, with the engagement’s length from its card', () => {
+    const maturity: Section = { type: 'maturity', ...heading, title: 'Maturity', items: [{ area: 'Data', description: 'd', level: 'Managed', score: 60 }] };
+    const visual = visualOf('consulting', [steps(['A', 'B']), maturity], { duration: '2-6 weeks' });
+    expect(visual?.note).toBe('Engagement: 2-6 weeks');
+    expect(visual?.kind === 'rows' && visual.rows[0]).toEqual({ label: 'Data', value: 'Managed', segments: [{ from: 0, to: 60, tone: 'main' }] });
+  });
+
+  test('stages follow one another in weeks; an ongoing one runs to the end of the scale', () => {
+    const stages: Section = {
+      type: 'stages',
+      ...heading,
+      title: 'Timeline',
+      items: [
+        { stage: 'Plan', description: 'p', duration: '3-5 weeks' },
+        { stage: 'Migrate', description: 'm', duration: '4-12 weeks' },
+        { stage: 'Operate', description: 'o', duration: 'Ongoing' },
+      ],
+    };
+    const visual = visualOf('consulting', [stages]);
+    if (visual?.kind !== 'rows') throw new Error('expected bars');
+    expect(visual.max).toBe(24);
+    expect(visual.rows.map((row) => row.segments)).toEqual([
+      [{ from: 0, to: 3, tone: 'main' }, { from: 3, to: 5, tone: 'range' }],
+      [{ from: 3, to: 7, tone: 'main' }, { from: 7, to: 15, tone: 'range' }],
+      [{ from: 7, to: 24, tone: 'range' }],
+    ]);
+  });
+
+  test('a page with neither steps nor tiers pictures its offers, unnumbered', () => {
+    const cards: Section = { type: 'cards', ...heading, title: 'What We Offer', columns: 3, variant: 'default', linkLabel: 'Learn More', items: ['Audit', 'Hardening'].map((title) => ({ title, description: 'x', features: [], external: false })) };
+    const visual = visualOf('services', [cards]);
+    expect(visual?.kind === 'steps' && [visual.numbered, visual.steps.length]).toEqual([false, 2]);
+  });
+});
