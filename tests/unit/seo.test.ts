@@ -57,8 +57,9 @@ describe('SEO of the built site', () => {
     expect(readFileSync(join(dist, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex">');
   });
 
-  test('the home page describes the organisation with its five offices', () => {
-    const [organization] = ofType(html('/'), 'Organization');
+  test('the About page, and no other, describes the organisation with its five offices', () => {
+    for (const path of SITE_ROUTES.filter((route) => route !== '/about')) expect(ofType(html(path), 'Organization'), path).toEqual([]);
+    const [organization] = ofType(html('/about'), 'Organization');
     expect(organization).toBeDefined();
     const locations = organization!['location'] as { address: { addressCountry: string } }[];
     expect(locations.map((location) => location.address.addressCountry)).toEqual(offices.map((office) => office.countryCode));
@@ -66,7 +67,7 @@ describe('SEO of the built site', () => {
   });
 
   test('each office is a Place with its address, position, phone, map and opening hours in local time', () => {
-    const [organization] = ofType(html('/'), 'Organization');
+    const [organization] = ofType(html('/about'), 'Organization');
     interface Slot { dayOfWeek: string[]; opens: string; closes: string }
     const places = organization!['location'] as { '@type': string; address: { streetAddress: string }; geo: unknown; telephone: string; hasMap: string; openingHoursSpecification: Slot[] }[];
     expect(places).toHaveLength(offices.length);
