@@ -52,6 +52,9 @@ const portArgument = command.findIndex((arg) => arg === '--port' || arg.startsWi
 const sitePort = portArgument < 0 ? 4321 : Number(command[portArgument]!.split('=')[1] ?? command[portArgument + 1]);
 if (await decapServerAnswers(decapPort)) {
   console.log(`[cms] decap-server already answers on port ${decapPort}; /admin will use it.`);
+  if (await decapServerAnswers(decapPort, { origin: 'http://localhost:1' })) {
+    console.warn(`[cms] Warning: the decap-server on port ${decapPort} answers any local page and reads and writes outside content/ (a plain \`npx decap-server\`?). Stop it and run npm run dev again for one confined to content/.`);
+  }
 } else {
   try {
     decapServer = await startDecapServer({ root: process.cwd(), port: decapPort, siteOrigins: devSiteOrigins(sitePort) });

@@ -22,12 +22,12 @@ const { registerLocalFs } = fromDecapServer('./middlewares.js') as {
   registerLocalFs: (app: Express, options: { logLevel: string }) => Promise<void>;
 };
 
-/** Answers when something listening on `port` replies to decap-server's `info` action. */
-export async function decapServerAnswers(port: number): Promise<boolean> {
+/** Answers when something listening on `port` replies to decap-server's `info` action (asked from `origin`, if given). */
+export async function decapServerAnswers(port: number, { origin }: { origin?: string } = {}): Promise<boolean> {
   try {
     const response = await fetch(`http://127.0.0.1:${port}/api/v1`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...(origin && { Origin: origin }) },
       body: JSON.stringify({ action: 'info' }),
       signal: AbortSignal.timeout(1000),
     });
