@@ -10,6 +10,8 @@ import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabas
 import { startLocalBackend, type LocalBackend } from './local-backend.ts';
 import { mailViewerUrl } from './local-backend/mail-catcher.ts';
 import { decapServerAnswers, startDecapServer, type DecapServer } from './local-backend/cms-local-server.ts';
+import { devSiteOrigins } from './local-backend/editor-backend-guard.ts';
+import { localEditorBackendPort } from '../src/config/local-editor-backend.ts';
 
 const command = process.argv.slice(2);
 if (command.length === 0 || command[0] === '--help') {
@@ -44,13 +46,19 @@ if (target && target !== localSupabaseUrl) {
 }
 
 let decapServer: DecapServer | undefined;
-const decapPort = Number(process.env.DECAP_SERVER_PORT || 8081);
+const decapPort = localEditorBackendPort();
+// The editor's backend answers the dev site's own origin only: astro's port as given (--port N), 4321 otherwise.
+const portArgument = command.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
+const sitePort = portArgument < 0 ? 4321 : Number(command[portArgument]!.split('=')[1] ?? command[portArgument + 1]);
 if (await decapServerAnswers(decapPort)) {
   console.log(`[cms] decap-server already answers on port ${decapPort}; /admin will use it.`);
+  if (await decapServerAnswers(decapPort, { origin: 'http://localhost:1' })) {
+    console.warn(`[cms] Warning: the decap-server on port ${decapPort} answers any local page and reads and writes outside content/ (a plain \`npx decap-server\`?). Stop it and run npm run dev again for one confined to content/.`);
+  }
 } else {
   try {
-    decapServer = await startDecapServer({ root: process.cwd(), port: decapPort });
-    console.log(`[cms] Editor at /admin saves to content/ through decap-server on ${decapServer.url}.`);
+    decapServer = await startDecapServer({ root: process.cwd(), port: decapPort, siteOrigins: devSiteOrigins(sitePort) });
+    console.log(`[cms] Editor at /admin saves to content/ (nothing else) through decap-server on ${decapServer.url}, for pages on port ${sitePort}.`);
   } catch (error) {
     console.error(`[cms] ${(error as Error).message}: /admin will not be able to save.`);
   }

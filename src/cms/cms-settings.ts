@@ -4,9 +4,8 @@
  * proxy's base URL), CMS_GITHUB_API_ROOT (another GitHub API than api.github.com), DECAP_SERVER_PORT (decap-server's port under `npm run dev`, 8081 by default).
  */
 import { SITE_URL } from '../config/site-url.ts';
+import { localEditorBackendPort } from '../config/local-editor-backend.ts';
 import { defaultGithubRepo, type CmsSettings } from './decap-config.ts';
-
-const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT || 8081);
 
 export function cmsSettings(): CmsSettings {
   return {
@@ -15,6 +14,6 @@ export function cmsSettings(): CmsSettings {
     authUrl: process.env.CMS_AUTH_URL || undefined,
     githubApiRoot: process.env.CMS_GITHUB_API_ROOT || undefined,
     // Only `astro dev` offers the local backend; a built site signs writers in with GitHub.
-    localBackendUrl: import.meta.env.DEV ? `http://127.0.0.1:${decapServerPort()}/api/v1` : undefined,
+    localBackendUrl: import.meta.env.DEV ? `http://127.0.0.1:${localEditorBackendPort()}/api/v1` : undefined,
   };
 }

@@ -44,8 +44,9 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
   };
   try {
     const decapPort = await freePort();
-    decap = await startDecapServer({ root: copy.root, port: decapPort });
     const port = await freePort([decapPort]);
+    const url = `http://127.0.0.1:${port}`;
+    decap = await startDecapServer({ root: copy.root, port: decapPort, siteOrigins: [url] });
     astro = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', '127.0.0.1'], {
       cwd: copy.root,
       env: { ...process.env, DECAP_SERVER_PORT: String(decapPort), ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', NODE_ENV: 'development' },
@@ -53,7 +54,6 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
     });
     astro.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     astro.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    const url = `http://127.0.0.1:${port}`;
     await waitForHttp(`${url}/admin/config.yml`, astro, 60_000);
     return { root: copy.root, url, output: () => printed, close };
   } catch (error) {
