@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { redirects } from '../../src/config/routes.ts';
-import { headingWordsBrokenMidWord, layoutProblems, logoCuts } from '../support/layout-checks.ts';
+import { headerCoverWhenScrolled, headingWordsBrokenMidWord, layoutProblems, logoCuts } from '../support/layout-checks.ts';
 import { openAndStay, SITE_ROUTES } from '../support/site.ts';
 
 /**
@@ -33,6 +33,9 @@ async function setDefaultFontSize(page: Page, pixels: number) {
   await cdp.send('Page.setFontSizes', { fontSizes: { standard: pixels, fixed: Math.round(pixels * 0.8125) } });
 }
 
+/** The most of the screen's height the header may keep covering while the visitor reads down the page. */
+const MAX_HEADER_COVER = 0.2;
+
 /** Opens the small-screen menu as a visitor does, once its button is on the screen, and returns the menu. */
 async function openMenu(page: Page) {
   const toggle = page.getByRole('banner').getByRole('button', { name: 'Menu' });
@@ -48,7 +51,7 @@ test.describe('at 200 % text size on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   for (const path of PAGES) {
-    test(`${path}: nothing scrolls sideways, no word breaks, the logo shows and the menu opens`, async ({ page }) => {
+    test(`${path}: nothing scrolls sideways, no word breaks, the logo shows, the header leaves room and the menu opens`, async ({ page }) => {
       await setDefaultFontSize(page, 32);
       await openAndStay(page, path);
       // The setting reaches the page: rem is 32 px.
@@ -56,6 +59,7 @@ test.describe('at 200 % text size on a 390 px phone', () => {
       expect(await page.evaluate(layoutProblems, null)).toEqual([]);
       expect(await page.evaluate(headingWordsBrokenMidWord)).toEqual([]);
       expect(await page.evaluate(logoCuts)).toEqual([]);
+      expect(await page.evaluate(headerCoverWhenScrolled)).toBeLessThanOrEqual(MAX_HEADER_COVER);
       await openMenu(page);
     });
   }
@@ -66,9 +70,10 @@ test.describe('at 400 % zoom of a 1280 px window', () => {
   test.use({ viewport: { width: 320, height: 180 } });
 
   for (const path of PAGES) {
-    test(`${path}: nothing scrolls sideways and the whole menu can be reached`, async ({ page }) => {
+    test(`${path}: nothing scrolls sideways, the header leaves room and the whole menu can be reached`, async ({ page }) => {
       await openAndStay(page, path);
       expect(await page.evaluate(layoutProblems, null)).toEqual([]);
+      expect(await page.evaluate(headerCoverWhenScrolled)).toBeLessThanOrEqual(MAX_HEADER_COVER);
       const menu = await openMenu(page);
       // The menu's last item, reached by scrolling the menu.
       const last = menu.getByRole('link').last();

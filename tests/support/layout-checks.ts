@@ -181,3 +181,16 @@ export function logoCuts(): string[] {
   }
   return cuts;
 }
+
+/**
+ * The share of the screen's height the header covers once the visitor has scrolled a screen down the page, where
+ * a fixed header stays and hides what there is to read. Pass to `page.evaluate`; it scrolls back to the top.
+ */
+export function headerCoverWhenScrolled(): number {
+  const header = document.querySelector('header.site-header');
+  if (!header) return 0;
+  window.scrollTo({ top: window.innerHeight, behavior: 'instant' });
+  const rect = header.getBoundingClientRect();
+  window.scrollTo({ top: 0, behavior: 'instant' });
+  return Math.max(0, Math.min(rect.bottom, window.innerHeight) - Math.max(rect.top, 0)) / window.innerHeight;
+}
