@@ -134,7 +134,7 @@ export function layoutProblems(expectedHeaderHeight: number | null): string[] {
 /**
  * Words of headings that the browser breaks across two lines, as a visitor reads them ("tomorro / w's"), measured with
  * the page's own styles: each word's characters are one range, and a range whose boxes sit on more than one line is
- * a word broken mid-word. Pass to `page.evaluate`; it must not refer to anything outside itself.
+ * a word broken mid-word (a break after a compound's hyphen is not). Pass to `page.evaluate`; it must not refer to anything outside itself.
  */
 export function headingWordsBrokenMidWord(): string[] {
   const broken: string[] = [];
@@ -142,7 +142,8 @@ export function headingWordsBrokenMidWord(): string[] {
     const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
-      for (const word of text.matchAll(/\S+/g)) {
+      // A compound's hyphen is its own place to break ("in-" / "house"): each part counts as a word.
+      for (const word of text.matchAll(/[^\s-]+-?/g)) {
         const range = document.createRange();
         range.setStart(node, word.index);
         range.setEnd(node, word.index + word[0].length);
