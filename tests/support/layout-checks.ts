@@ -6,9 +6,10 @@
  * that a clip would hide from a sideways-scroll check, such as a heading running out of its panel, shows. And
  * headings lose their safety net (breaking a word that is longer than the line): a heading whose words only fit
  * by breaking mid-word counts as overflowing, since hyphenation is not everywhere and a broken word reads badly.
- * The page is put back as it was afterwards, so one page can be checked at many widths.
+ * The page is put back as it was afterwards, so one page can be checked at many widths. The header's height is
+ * checked when `expectedHeaderHeight` is given (null: it follows the visitor's text size).
  */
-export function layoutProblems(expectedHeaderHeight: number): string[] {
+export function layoutProblems(expectedHeaderHeight: number | null): string[] {
   const problems: string[] = [];
   const width = document.documentElement.clientWidth;
   const tolerance = 1;
@@ -72,7 +73,7 @@ export function layoutProblems(expectedHeaderHeight: number): string[] {
     const header = document.querySelector('body > header, header.site-header');
     if (!header) return problems.push('no header');
     const headerRect = header.getBoundingClientRect();
-    if (Math.abs(headerRect.height - expectedHeaderHeight) > tolerance) {
+    if (expectedHeaderHeight !== null && Math.abs(headerRect.height - expectedHeaderHeight) > tolerance) {
       problems.push(`header is ${Math.round(headerRect.height)} px tall (expected ${expectedHeaderHeight} px)`);
     }
     for (const item of header.querySelectorAll('a, button')) {
@@ -128,4 +129,69 @@ export function layoutProblems(expectedHeaderHeight: number): string[] {
     for (const [element, property] of overrides) element.style.removeProperty(property);
   }
   return problems;
+}
+
+/**
+ * Words of headings that the browser breaks across two lines, as a visitor reads them ("tomorro / w's"), measured with
+ * the page's own styles: each word's characters are one range, and a range whose boxes sit on more than one line is
+ * a word broken mid-word (a break after a compound's hyphen is not). Pass to `page.evaluate`; it must not refer to anything outside itself.
+ */
+export function headingWordsBrokenMidWord(): string[] {
+  const broken: string[] = [];
+  for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      // A compound's hyphen is its own place to break ("in-" / "house"): each part counts as a word.
+      for (const word of text.matchAll(/[^\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(`<${heading.localName}> "${word[0]}" is broken across ${lines.size} lines`);
+      }
+    }
+  }
+  return broken;
+}
+
+/**
+ * How the header's home link (the logo) is cut: its mark or any of the name it shows lies outside the screen or the
+ * header. Pass to `page.evaluate`; it must not refer to anything outside itself.
+ */
+export function logoCuts(): string[] {
+  const header = document.querySelector('header.site-header');
+  const home = header?.querySelector('a[href="/"]');
+  if (!header || !home) return ['no logo link in the header'];
+  const screen = document.documentElement.clientWidth;
+  const bar = header.getBoundingClientRect();
+  const cuts: string[] = [];
+  const check = (name: string, rect: DOMRect) => {
+    if (rect.width === 0) return;
+    if (rect.left < -1 || rect.right > screen + 1) cuts.push(`${name} runs off the screen (x ${Math.round(rect.left)}–${Math.round(rect.right)})`);
+    if (rect.top < bar.top - 1 || rect.bottom > bar.bottom + 1) cuts.push(`${name} runs out of the header (y ${Math.round(rect.top)}–${Math.round(rect.bottom)})`);
+  };
+  for (const mark of home.querySelectorAll('svg')) check('the logo mark', mark.getBoundingClientRect());
+  const walker = document.createTreeWalker(home, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const word = node.textContent?.trim();
+    if (!word || node.parentElement?.closest('.sr-only')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects()) check(`"${word}"`, rect);
+  }
+  return cuts;
+}
+
+/**
+ * The share of the screen's height the header covers once the visitor has scrolled a screen down the page, where
+ * a fixed header stays and hides what there is to read. Pass to `page.evaluate`; it scrolls back to the top.
+ */
+export function headerCoverWhenScrolled(): number {
+  const header = document.querySelector('header.site-header');
+  if (!header) return 0;
+  window.scrollTo({ top: window.innerHeight, behavior: 'instant' });
+  const rect = header.getBoundingClientRect();
+  window.scrollTo({ top: 0, behavior: 'instant' });
+  return Math.max(0, Math.min(rect.bottom, window.innerHeight) - Math.max(rect.top, 0)) / window.innerHeight;
 }
