@@ -105,6 +105,9 @@ export function formatAddress(office: Office): string {
   return `${office.streetAddress}, ${office.locality}, ${office.region} ${office.postalCode}, ${office.country}`;
 }
 
-/** A Google Maps search for the office's address (street, city, postal code, country: enough to find it), which opens the map app on phones. */
+/**
+ * A Google Maps search for the office's address (street, city, postal code, country: enough to find it), which opens
+ * the map app on phones. Commas stay as they are (they are allowed in a query): the address then reads as on the card.
+ */
 export const mapHref = (office: Office): string =>
-  `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query: `${office.streetAddress}, ${office.locality} ${office.postalCode}, ${office.country}` })}`;
+  `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query: `${office.streetAddress}, ${office.locality} ${office.postalCode}, ${office.country}` }).toString().replaceAll('%2C', ',')}`;

@@ -81,10 +81,3 @@ export function breadcrumbs(items: readonly { label: string; href: string }[], s
   };
 }
 
-export function faqPage(items: readonly { question: string; answer: string }[]): JsonLd {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'FAQPage',
-    mainEntity: items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
-  };
-}

@@ -9,7 +9,7 @@ const pageFields = z.strictObject({
   sections: z
     .array(section)
     .default([])
-    // Search engines read one FAQPage per page, and the FAQ section writes it (sections/Faq.astro).
+    // One place per page for its questions, so a visitor finds them all together.
     .refine((sections) => sections.filter((item) => item.type === 'faq').length <= 1, {
       message: 'a page has at most one section of type "faq": merge the questions into one',
     }),
