@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressRetentionDays, enquiryLimits, rateLimitMessages, serviceChoices } from '../../src/config/enquiry.ts';
-import { blankCharacter, hasVisibleText } from '../../src/lib/visible-text.ts';
+import { hasVisibleText, visibleCharacter } from '../../src/lib/visible-text.ts';
 import type { EnquiryRow } from '../../src/lib/enquiry.ts';
 import { migrationsDir } from '../../scripts/local-backend/repo-paths.ts';
+import { applyMigrations } from '../../scripts/local-backend/migrations.ts';
 import {
+  createSupabaseRoles,
   databaseTargets,
   migrate,
   oldPermissiveDefaults,
@@ -44,6 +48,20 @@ function submission(overrides: Partial<Submission> = {}): Submission {
 function insertAsAnon(db: TestDatabase, row: Submission) {
   return queryAs(db, 'anon', insertSql, [row.id, row.name, row.email, row.company, row.phone, row.service, row.message]);
 }
+
+/** The functions in schema public that `role` may execute, by name. */
+async function executableBy(db: TestDatabase, role: 'anon' | 'authenticated'): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `select p.proname as name from pg_proc p
+     where p.pronamespace = 'public'::regnamespace and has_function_privilege($1, p.oid, 'execute')
+     order by p.proname`,
+    [role],
+  );
+  return rows.map((row) => row.name);
+}
+
+/** What an insert as anon needs to execute itself: the generated columns' and the checks' helpers. */
+const insertPathHelpers = ['contact_submissions_has_visible_text', 'contact_submissions_mailbox', 'contact_submissions_network'];
 
 /** Moves every stored enquiry 11 minutes into the past, as if the rate-limit window had passed. */
 async function letRateWindowPass(db: TestDatabase): Promise<void> {
@@ -129,6 +147,12 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
         `select has_function_privilege('anon', 'public.contact_submissions_rate_limit()', 'execute') as allowed`,
       );
       expect(rows[0]?.allowed).toBe(false);
+    });
+
+    it('can execute only the helpers its insert needs, and not the client-address parser', async () => {
+      expect(await executableBy(db, 'anon')).toEqual(insertPathHelpers);
+      expect(await executableBy(db, 'authenticated')).toEqual([]);
+      await expect(queryAs(db, 'anon', `select public.contact_submissions_client_address('192.0.2.1')`)).rejects.toMatchObject({ code: '42501' });
     });
 
     it('gets a unique violation when inserting the same id twice, so a retry never stores a duplicate', async () => {
@@ -269,6 +293,38 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
       expect(rows.map((row) => row.email)).toEqual(variants.slice(0, 5)); // stored as typed
     });
 
+    it("counts Gmail's dots, googlemail.com and quoted local parts as the same mailbox: 5 of 9 stored", async () => {
+      const local = `visitor${(emailCounter += 1)}x${randomUUID().slice(0, 6).replace(/[0-9]/g, 'q')}`;
+      const dotted = local.split('').join('.');
+      const variants = [
+        `${local}@gmail.com`,
+        `${dotted}@gmail.com`,
+        `${local}@googlemail.com`,
+        `${local.toUpperCase()}@Gmail.com`,
+        `${local}+tag@gmail.com`,
+        `"${local}"@gmail.com`,
+        `"${dotted}"@googlemail.com`,
+        `${local.slice(0, 3)}.${local.slice(3)}+x@GoogleMail.com`,
+        `${dotted}@gmail.com.`,
+      ];
+      expect(await stored(variants.length, (i) => submission({ email: variants[i]! }), from(freshAddress()))).toBe(5);
+    });
+
+    it.each([
+      ['a.b.c@gmail.com', 'abc@gmail.com'],
+      ['abc@googlemail.com', 'abc@gmail.com'],
+      ['ABC@Gmail.com', 'abc@gmail.com'],
+      ['abc+tag@gmail.com', 'abc@gmail.com'],
+      ['"abc"@gmail.com', 'abc@gmail.com'],
+      ['"a.b"@example.com', 'a.b@example.com'],
+      ['a.b@example.com', 'a.b@example.com'],
+      ['"a.b+tag"@Example.com.', 'a.b@example.com'],
+      ['a.b@gmail.co', 'a.b@gmail.co'],
+    ])('keys %s as the mailbox %s', async (email, mailbox) => {
+      const { rows } = await db.query<{ mailbox: string }>('select public.contact_submissions_mailbox($1) as mailbox', [email]);
+      expect(rows).toEqual([{ mailbox }]);
+    });
+
     it('lets the window pass, then the mailbox may write again', async () => {
       const email = uniqueEmail();
       const address = freshAddress();
@@ -354,19 +410,42 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
       ['a message of direction marks and tabs', { message: '\u200e\u200f\t\u202e' }, 'contact_submissions_message_visible'],
       ['a message of control characters', { message: '\u0007\u001b\u0085' }, 'contact_submissions_message_visible'],
       ['a message of variation selectors and tag characters', { message: '\ufe0f\u{e0041}\u{e007f}' }, 'contact_submissions_message_visible'],
+      ['a name of a lone combining mark', { name: '\u0300' }, 'contact_submissions_name_visible'],
+      ['a name of combining marks on spaces', { name: ' \u0301 \u0308\u20dd' }, 'contact_submissions_name_visible'],
+      ['a name of a lone vowel sign', { name: '\u093f' }, 'contact_submissions_name_visible'],
+      ['a name of a full stop', { name: '.' }, 'contact_submissions_name_visible'],
+      ['a name of punctuation', { name: '...-' }, 'contact_submissions_name_visible'],
+      ['a company of a dash', { company: '\u2014' }, 'contact_submissions_company_visible'],
+      ['a message of punctuation and combining marks', { message: '?!\u0300\u0336' }, 'contact_submissions_message_visible'],
     ])('rejects %s', async (_label, overrides, constraint) => {
       await expect(insertAsAnon(db, submission(overrides))).rejects.toMatchObject({ code: '23514', constraint });
     });
 
-    it.each([['सुनीता शर्मा'], ['李小龙'], ['محمد'], ['O’Brien'], ['X Æ A-12'], ['...'], ['7']])('accepts the name %s', async (name) => {
+    it.each([
+      ['सुनीता शर्मा'],
+      ['李小龙'],
+      ['李'],
+      ['محمد'],
+      ['Zoë'],
+      ['Zoe\u0308'],
+      ["O'Brien"],
+      ['O’Brien'],
+      ['Ἀλέξανδρος'],
+      ['Жанна'],
+      ['이서연'],
+      ['ชาญ'],
+      ['X Æ A-12'],
+      ['7'],
+      ['R2-D2'],
+    ])('accepts the name %s', async (name) => {
       await expect(insertAsAnon(db, submission({ name }))).resolves.toEqual([]);
     });
 
-    it('treats exactly the characters src/lib/visible-text.ts treats as blank as blank, at both edges of every range', async () => {
+    it('counts exactly the characters src/lib/visible-text.ts counts as visible, at both edges of every range', async () => {
       const ranges: [number, number][] = [];
       for (let cp = 1; cp <= 0x10ffff; cp++) {
         if (cp >= 0xd800 && cp <= 0xdfff) continue;
-        if (blankCharacter.test(String.fromCodePoint(cp))) {
+        if (visibleCharacter.test(String.fromCodePoint(cp))) {
           const last = ranges.at(-1);
           if (last && last[1] === cp - 1) last[1] = cp;
           else ranges.push([cp, cp]);
@@ -461,11 +540,78 @@ describe.each(databaseTargets)('the migration on $label with the old permissive 
     expect(columns.rows.map((r) => r.column_name)).toEqual(['company', 'email', 'id', 'message', 'name', 'phone', 'service']);
   });
 
+  it('leaves anon only the helpers its insert needs, and authenticated none', async () => {
+    expect(await executableBy(db, 'anon')).toEqual(insertPathHelpers);
+    expect(await executableBy(db, 'authenticated')).toEqual([]);
+  });
+
+  it('refuses anon and authenticated a call of the client-address parser', async () => {
+    for (const role of ['anon', 'authenticated'] as const) {
+      await expect(queryAs(db, role, `select public.contact_submissions_client_address('192.0.2.1')`)).rejects.toMatchObject({ code: '42501' });
+    }
+  });
+
   it('does not let anon execute the rate-limit function', async () => {
     const { rows } = await db.query<{ allowed: boolean }>(
       `select has_function_privilege('anon', 'public.contact_submissions_rate_limit()', 'execute') as allowed`,
     );
     expect(rows[0]?.allowed).toBe(false);
+  });
+});
+
+/** A folder holding the migrations before `version`, to set up a database as it was before that migration. */
+function migrationsBefore(version: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-before-'));
+  for (const file of readdirSync(migrationsDir).filter((name) => name.endsWith('.sql') && name < version)) {
+    copyFileSync(join(migrationsDir, file), join(dir, file));
+  }
+  return dir;
+}
+
+describe.each(databaseTargets)('the edge-case migration on $label over stored enquiries', ({ open }) => {
+  let db: TestDatabase;
+  const local = `prospect${randomUUID().slice(0, 6).replace(/[0-9]/g, 'z')}`;
+  const variants = [`${local}@gmail.com`, `${local.slice(0, 4)}.${local.slice(4)}@gmail.com`, `${local}@googlemail.com`, `"${local}"@gmail.com`, `${local}+a@gmail.com`];
+  const stale = submission({ name: '.' });
+
+  beforeAll(async () => {
+    db = await open();
+    await createSupabaseRoles(db);
+    const before = migrationsBefore('20261126090000');
+    try {
+      await applyMigrations(db, before);
+    } finally {
+      rmSync(before, { recursive: true });
+    }
+    await setRequestHeaders(db, { 'cf-connecting-ip': '192.0.2.77' });
+    try {
+      for (const email of variants) await insertAsAnon(db, submission({ email }));
+      await insertAsAnon(db, stale);
+    } finally {
+      await setRequestHeaders(db, null);
+    }
+    expect(await migrate(db)).toEqual(['20261126090000']);
+  });
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('recounts the mailbox variants stored in the window: the next one is refused', async () => {
+    const { rows } = await db.query<{ email_mailbox: string }>('select distinct email_mailbox from public.contact_submissions where email = any($1)', [variants]);
+    expect(rows).toEqual([{ email_mailbox: `${local}@gmail.com` }]);
+    await setRequestHeaders(db, { 'cf-connecting-ip': '192.0.2.77' });
+    try {
+      await expect(insertAsAnon(db, submission({ email: `${local}+b@gmail.com` }))).rejects.toMatchObject({ code: 'P0001', message: rateLimitMessages.email });
+    } finally {
+      await setRequestHeaders(db, null);
+    }
+  });
+
+  it('keeps enquiries stored under the old text rule, and refuses new ones like them', async () => {
+    const { rows } = await db.query('select name from public.contact_submissions where id = $1', [stale.id]);
+    expect(rows).toEqual([{ name: '.' }]);
+    await expect(insertAsAnon(db, submission({ name: '.' }))).rejects.toMatchObject({ code: '23514', constraint: 'contact_submissions_name_visible' });
   });
 });
 

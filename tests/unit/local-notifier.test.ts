@@ -2,10 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inMemory, openLocalDatabase } from '../../scripts/local-backend/local-database.ts';
 import { startLocalNotifier, type LocalNotifier } from '../../scripts/local-backend/local-notifier.ts';
-import { migrationsDir } from '../../scripts/local-backend/repo-paths.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { openMigrated, openPglite } from './support/test-databases.ts';
 
 let db: PGlite;
 let smtp: SmtpSink;
@@ -27,7 +26,7 @@ async function status(id: string): Promise<{ status: string; last_error: string 
 }
 
 beforeAll(async () => {
-  db = await openLocalDatabase({ dataDir: inMemory, migrationsDir });
+  ({ db } = await openMigrated(openPglite));
   smtp = await startSmtpSink();
   notifier = startLocalNotifier(db, {
     intervalMs: 200,
