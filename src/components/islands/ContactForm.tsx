@@ -47,11 +47,11 @@ interface TextFieldProps {
   required?: boolean;
 }
 
-/** Fields whose text must carry content: spaces or invisible characters alone are refused, here as in the database. */
+/** Fields whose text must carry content: at least one letter, digit or symbol, here as in the database (src/lib/visible-text.ts). */
 const contentFields = {
-  name: 'Please enter your name: spaces or invisible characters alone are not enough.',
-  company: 'Please enter a company name (spaces or invisible characters alone are not enough), or leave the field empty.',
-  message: 'Please write your message: spaces or invisible characters alone are not enough.',
+  name: 'Please enter your name: it needs at least one letter or digit.',
+  company: 'Please enter a company name with at least one letter or digit, or leave the field empty.',
+  message: 'Please write your message: it needs at least one letter or digit.',
 } as const;
 
 /** Marks a field invalid while it holds text without a visible character; an empty optional field stays valid. */
