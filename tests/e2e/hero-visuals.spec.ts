@@ -76,7 +76,7 @@ test.describe('at 1440 px', () => {
 
   test('the home page pictures every office’s working day in UTC', async ({ page }) => {
     await page.goto('/');
-    const figure = picture(page, new RegExp(`^${offices.length} offices, \\d+ hours of the day`));
+    const figure = picture(page, new RegExp(`^${offices.length} offices, (round the clock|open \\d+ h a day)`));
     await expect(figure).toBeVisible();
     for (const office of offices) await expect(figure.getByText(office.city, { exact: true })).toBeVisible();
     expect(await largestPaint(page)).toEqual({ heroText: true, inFigure: false });

@@ -52,8 +52,8 @@ describe('working hours on India’s clock', () => {
     expect(coveredHours([{ from: 0, to: 5 }, { from: 3, to: 8 }, { from: 10, to: 12 }])).toBe(10);
     const visual = followTheSunVisual({ offices: offices.filter((office) => office.city !== 'Sydney'), hours, date: january });
     // Noida 03:30-12:30, London 09:00-18:00, Toronto 14:00-23:00, Austin 15:00-24:00 UTC: 03:30 to midnight.
-    expect(visual.title).toBe('4 offices, 21 hours of the day');
-    expect(followTheSunVisual({ offices, hours, date: january }).title).toBe('5 offices, 24 hours of the day');
+    expect(visual.title).toBe('4 offices, open 21 h a day');
+    expect(followTheSunVisual({ offices, hours, date: january }).title).toBe('5 offices, round the clock');
   });
 });
 

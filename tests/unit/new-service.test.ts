@@ -58,7 +58,7 @@ afterAll(async () => {
 it('builds, keeps its budgets and passes the SEO, menu and overview tests', { timeout: 300_000 }, async () => {
   const cwd = project.root;
   await astro(cwd, 'build');
-  expect(await readFile(join(cwd, 'dist/services/cloud-operations.html'), 'utf8')).toContain('Cloud Platforms Run <span class="text-accent-300">Right\u00A0Every Day</span>');
+  expect(await readFile(join(cwd, 'dist/services/cloud-operations.html'), 'utf8')).toContain('Cloud Platforms Run <span class="text-(--accent)">Right\u00A0Every Day</span>');
   // The overview's cards as the browser test below reads them, from the files: the new service's own card is last.
   expect(sectionCards('services', 'Our Core Services', join(cwd, 'content')).at(-1)).toEqual({
     title: 'Cloud Operations',

@@ -182,7 +182,8 @@ export function followTheSunVisual(input: Pick<VisualInput, 'offices' | 'hours' 
   const covered = coveredHours(bands.flatMap((band) => band.spans));
   return {
     kind: 'rows',
-    title: `${input.offices.length} offices, ${Math.round(covered)} hours of the day`,
+    // Round the clock, or "h" for hours: "24 hours" reads as the response-time promise ({{responseTime}}) on the same page.
+    title: `${input.offices.length} offices, ${covered >= 24 ? 'round the clock' : `open ${Math.round(covered)} h a day`}`,
     note: `Weekdays ${clockTime(opens)}-${clockTime(closes)} local time, shown in UTC`,
     ownContent: true,
     max: 24,
