@@ -294,7 +294,7 @@ test('a rate-limited visitor is told, with the phone and email, and keeps what t
   expect(requests).toBe(1); // a limit is not retried
 });
 
-test('a name, company or message of spaces and invisible characters is refused by the form before sending', async ({ page }) => {
+test('a name, company or message of spaces, invisible characters, lone marks or punctuation is refused by the form before sending', async ({ page }) => {
   let requests = 0;
   await openForm(page);
   await page.route(REST, (route) => {
@@ -302,13 +302,20 @@ test('a name, company or message of spaces and invisible characters is refused b
     return route.continue();
   });
   await fillRequired(page, uniqueEmail('blank'));
-  for (const [label, blank] of [['Full Name', '\u200b\u00a0\u200b'], ['Company', '\u2060 \u3164'], ['Message', '\u00a0\u200d\n\u200e']] as const) {
+  const cases = [
+    ['Full Name', '\u200b\u00a0\u200b'],
+    ['Full Name', '\u0300'],
+    ['Full Name', '.'],
+    ['Company', '\u2060 \u3164'],
+    ['Message', '\u00a0\u200d\n\u200e'],
+  ] as const;
+  for (const [label, blank] of cases) {
     const input = field(page, label);
     const before = await input.inputValue();
     await input.fill(blank);
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await input.evaluate((element: HTMLInputElement) => element.validity.customError)).toBe(true);
-    expect(await input.evaluate((element: HTMLInputElement) => element.validationMessage)).toContain('invisible characters');
+    expect(await input.evaluate((element: HTMLInputElement) => element.validationMessage)).toContain('at least one letter or digit');
     await input.fill(label === 'Company' ? '' : before);
     expect(await input.evaluate((element: HTMLInputElement) => element.validity.valid)).toBe(true);
   }
