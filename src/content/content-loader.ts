@@ -113,9 +113,9 @@ function remember<T extends Error>(file: string, error: T): T {
 }
 
 /** YAML the parser rejects: one sentence says what to change, the parser's words follow, at the file's line. */
-function withPlainYamlErrors(entryTypes: EntryTypes): EntryTypes {
+function withPlainYamlErrors(types: EntryTypes): EntryTypes {
   return new Map(
-    [...entryTypes].map(([extension, entryType]) => [
+    [...types].map(([extension, entryType]) => [
       extension,
       {
         ...entryType,
