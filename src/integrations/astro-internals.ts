@@ -21,7 +21,7 @@ import type { LoaderContext } from 'astro/loaders';
 /** The script Astro writes into a page before its first island with `client:<name>` (`entrypoint` from the project root). */
 export async function clientDirectiveScript(name: string, entrypoint: string): Promise<string> {
   const astroDist = dirname(createRequire(import.meta.url).resolve('astro'));
-  const { buildClientDirectiveEntrypoint } = (await import(pathToFileURL(join(astroDist, 'core/client-directive/build.js')).href)) as {
+  const { buildClientDirectiveEntrypoint } = (await import(/* @vite-ignore */ pathToFileURL(join(astroDist, 'core/client-directive/build.js')).href)) as {
     buildClientDirectiveEntrypoint(name: string, entrypoint: string, root: URL): Promise<string>;
   };
   return buildClientDirectiveEntrypoint(name, join(process.cwd(), entrypoint), pathToFileURL(`${process.cwd()}/`));
