@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/shared/chromium.ts';
+import { localSupabasePort } from './src/config/local-supabase.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4322);
 
@@ -27,7 +28,7 @@ export default defineConfig({
     {
       // The built site talks to the local Supabase stand-in; a fresh in-memory database per run.
       command: 'node scripts/local-backend.ts --memory',
-      port: 54321,
+      port: localSupabasePort,
       reuseExistingServer: !process.env.CI,
     },
   ],

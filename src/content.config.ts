@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import type { z } from 'astro/zod';
-import { mdxFolder } from './lib/content-loader.ts';
+import { mdxFolder } from './content/content-loader.ts';
 import { quotingFacts } from './schemas/facts.ts';
 import { legalPage, page, subPage } from './schemas/page.ts';
 

@@ -22,6 +22,14 @@ export const queuedText = {
     `${count === 1 ? 'It will be sent' : 'They will be sent'} automatically when the connection returns, even if you close this page. You can also press Send Message to try again now.`,
 } as const;
 
+/**
+ * The database's rate limit, in words: the toast says it in text, the notice under the form with the phone number and
+ * the address as links (`call` and `write` are what goes in their place).
+ */
+export function rateLimitedText<T>(call: T, write: T): Array<string | T> {
+  return ['We have just received several messages from you. Please call ', call, ' or write to ', write, ', or try again in a few minutes. What you typed is still here.'];
+}
+
 export const enquiryMessages = {
   success: {
     title: 'Message Sent Successfully! ✨',
@@ -39,6 +47,6 @@ export const enquiryMessages = {
   /** The database's rate limit: trying again now would fail again, so the visitor gets the other ways in. */
   rateLimited: {
     title: 'Please call or email us',
-    description: `We have just received several messages from you, so this one was not sent. Please call ${phone.display} or write to ${email}, or try again in a few minutes; what you typed is still here.`,
+    description: rateLimitedText(phone.display, email).join(''),
   },
 } as const;

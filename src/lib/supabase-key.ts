@@ -2,7 +2,7 @@
  * Whether a Supabase API key may be built into the site, where every visitor can read it. Only a public key may:
  * a publishable key (sb_publishable_…) or a legacy anon key, a JWT whose payload says "role": "anon". A secret key
  * (sb_secret_…) or a JWT for any other role (service_role bypasses row level security) must never be.
- * Pure and free of Node-only imports, so build scripts, astro.config.mjs and browser code can all use it.
+ * Pure and free of Node-only imports, so build scripts, the build's key check (src/integrations/supabase-key-check.ts) and browser code can all use it.
  */
 
 /** Where the browser's key comes from (src/lib/supabase-client.ts). */

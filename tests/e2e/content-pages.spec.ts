@@ -1,5 +1,5 @@
 /**
- * The pages built from the content collections show what the spec lists (SPEC section 2), as a visitor
+ * The pages built from the content collections show what their files under content/ list, as a visitor
  * sees them: the counts, the order, the labels and where each button goes.
  */
 import { sectionCards } from '../../scripts/content/content-routes.ts';
@@ -283,7 +283,7 @@ test.describe('legal', () => {
   ];
 
   for (const legal of legalPages) {
-    test(`${legal.path}: last updated 18 Aug 2025, the SPEC constants and Contact Us to /contact`, async ({ page }) => {
+    test(`${legal.path}: last updated 18 Aug 2025, the company constants and Contact Us to /contact`, async ({ page }) => {
       await page.goto(legal.path);
       await expect(page.getByText('Last updated 18 Aug 2025', { exact: true })).toBeVisible();
       const article = page.getByRole('main').getByRole('article');

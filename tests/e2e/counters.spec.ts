@@ -1,5 +1,5 @@
 /**
- * The About counters (SPEC section 2: 30+ years, 500+ projects, 100+ happy clients, 50+ expert team) count
+ * The About counters (the figures of src/config/figures.ts: 30+ years, 500+ projects, 100+ happy clients, 50+ expert team) count
  * from 0 to their targets when scrolled into view, once; the figures are in the HTML for crawlers and
  * visitors without JavaScript, and visitors who ask for reduced motion see the final figures only.
  */

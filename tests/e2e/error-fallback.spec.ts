@@ -1,6 +1,6 @@
 /**
- * SPEC: an unhandled rendering error shows 'Unexpected Application Error!' with the error message. Every
- * React island renders inside ErrorBoundary; here the contact form's notifications fail as they draw,
+ * An unhandled rendering error in an island shows 'Unexpected Application Error!' with the error message
+ * (src/components/islands/ErrorBoundary.tsx). Every React island renders inside ErrorBoundary; here the contact form's notifications fail as they draw,
  * and the form around them must keep what the visitor typed and still send it.
  */
 import { expect, test } from '@playwright/test';

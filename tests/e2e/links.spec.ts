@@ -1,6 +1,6 @@
 /**
  * No dead ends: every link inside the built site answers 200 (after redirects, including the meta-refresh
- * pages the static build writes for SPEC's differing /services links), and every #fragment names an
+ * pages the static build writes for the legacy /services links of src/config/routes.ts), and every #fragment names an
  * element on its target page. The crawl starts at the spec's routes and follows every same-origin <a href>.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';

@@ -4,7 +4,7 @@ import { openAndStay, SITE_ROUTES } from '../support/site.ts';
 import { wholeSiteCss } from '../support/site-css.ts';
 
 /**
- * Each page carries only its share of the site's stylesheet (src/lib/page-css.ts). These tests hold that
+ * Each page carries only its share of the site's stylesheet (src/document/page-css.ts). These tests hold that
  * share against the whole stylesheet, in the browser that has to apply it.
  */
 

@@ -1,6 +1,6 @@
-/** Which rules of the site's stylesheet a page keeps (src/lib/page-css.ts); the browser tests check every real page. */
+/** Which rules of the site's stylesheet a page keeps (src/document/page-css.ts); the browser tests check every real page. */
 import { describe, expect, test } from 'vitest';
-import { pageCss, type LaterSource } from '../../src/lib/page-css.ts';
+import { pageCss, type LaterSource } from '../../src/document/page-css.ts';
 
 /** The page's stylesheet, split into its rules for comparison. */
 async function rules(css: string, html: string, later: LaterSource[] = []): Promise<string[]> {

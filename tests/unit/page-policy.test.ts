@@ -6,10 +6,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cspHash } from '../../src/lib/csp-hash.ts';
-import { inlineAllowList } from '../../src/lib/inline-code-allowlist.ts';
-import { inlineCode } from '../../src/lib/page-policy.ts';
-import { sonnerStyleHashes } from '../../src/lib/sonner-style-hash.ts';
+import { cspHash } from '../../src/document/csp-hash.ts';
+import { inlineAllowList } from '../../src/document/inline-code-allowlist.ts';
+import { inlineCode } from '../../src/document/page-policy.ts';
+import { sonnerStyleHashes } from '../../src/document/sonner-style-hash.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
 /** Not /admin: the writers' editor (Decap CMS) has a policy of its own, checked in tests/unit/cms-config.test.ts. */

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { QueuedStatus, RestoredDraftNote } from './SavedEnquiryNotes.tsx';
 import type { EnquiryOutcome } from './EnquiryToasts.tsx';
 import { email, mailtoHref, phone, telHref } from '../../config/company.ts';
 import { enquiryLimits, serviceChoices } from '../../config/enquiry.ts';
-import { enquiryMessages } from '../../config/toasts.ts';
+import { enquiryMessages, rateLimitedText } from '../../config/toasts.ts';
 import { enquiryValues, hasContent, honeypotFieldName, isHoneypotFilled, toRow, type EnquiryValues } from '../../lib/enquiry.ts';
 import { cancelQueued, isWorthQueueing, queueEnquiry, sendQueuedEnquiries } from '../../lib/enquiry-outbox.ts';
 import { $draft, $outbox, keepDraft } from '../../lib/enquiry-storage.ts';
@@ -301,15 +301,17 @@ function Form() {
         )}
         {rateLimited && (
           <p role="status" className="rounded-lg bg-accent-300/30 p-4 text-sm text-ink-900">
-            <strong>Your message was not sent.</strong> We have just received several messages from you. Please call{' '}
-            <a href={telHref} className="font-semibold whitespace-nowrap underline">
-              {phone.display}
-            </a>{' '}
-            or write to{' '}
-            <a href={mailtoHref} className="font-semibold underline">
-              {email}
-            </a>
-            , or try again in a few minutes. What you typed is still here.
+            <strong>Your message was not sent.</strong>{' '}
+            {rateLimitedText(
+              <a href={telHref} className="font-semibold whitespace-nowrap underline">
+                {phone.display}
+              </a>,
+              <a href={mailtoHref} className="font-semibold underline">
+                {email}
+              </a>,
+            ).map((part, index) => (
+              <Fragment key={index}>{part}</Fragment>
+            ))}
           </p>
         )}
         <button

@@ -2,11 +2,11 @@
  * Every inline script and style the site's own components write into pages, by name, with the component that
  * writes it. Components write them only through <InlineScript name> and <InlineStyle name>, so a page can carry
  * no other inline code, and each page's Content-Security-Policy allows only the texts listed here that it carries
- * (with the page's own stylesheet and Astro's island code: src/lib/inline-code-allowlist.ts).
+ * (with the page's own stylesheet and Astro's island code: src/document/inline-code-allowlist.ts).
  */
 import countUpSource from '../scripts/count-up.js?raw';
 import { speculationRules } from '../config/speculation-rules.ts';
-import { inlineJson } from './inline-json.ts';
+import { inlineJson } from '../lib/inline-json.ts';
 
 /** Counters count up from 0 to their targets over 2 s. */
 const COUNT_UP_MS = 2000;

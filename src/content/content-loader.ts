@@ -5,17 +5,14 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { facts } from '../config/facts.ts';
-import { explainIssue, orderClashMessage, positionOf } from './content-issues.ts';
-import { codeProblems } from './content-code.ts';
-import { missingImages, uploadedFiles } from './content-images.ts';
-import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from './content-problems.ts';
-import { unclosedFrontmatter, yamlHint } from './yaml-problems.ts';
+import { explainIssue, orderClashMessage, positionOf } from '../lib/content-issues.ts';
+import { codeProblems } from '../lib/content-code.ts';
+import { missingImages, uploadedFiles } from '../lib/content-images.ts';
+import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from '../lib/content-problems.ts';
+import { unclosedFrontmatter, yamlHint } from '../lib/yaml-problems.ts';
+import { entryTypesOf, withEntryTypes, type EntryTypes } from '../integrations/astro-internals.ts';
 
 const factsVersion = JSON.stringify(facts);
-
-/** How a file type's frontmatter is read: part of the context Astro gives the glob loader, though not of its public type. */
-type EntryTypes = Map<string, { getEntryInfo(input: { contents: string; fileUrl: URL }): Promise<unknown> }>;
-type GlobContext = LoaderContext & { entryTypes: EntryTypes };
 
 /**
  * The MDX files of `content/<folder>`, checked against `schema` with messages a writer understands: each problem
@@ -37,7 +34,9 @@ export function mdxFolder(folder: string, schema: z.ZodType): Loader {
       if (clash && !context.watcher) throw clash;
       if (clash) rememberContentProblem(resolve(base), clash);
       const version = factsVersion + uploadedFiles().join('\n');
-      await loader.load({
+      // Astro's documented glob loader does the reading, with the public context's functions wrapped; only the
+      // frontmatter parser it is given comes through src/integrations/astro-internals.ts (no public way to reach it).
+      const checked: LoaderContext = {
         ...context,
         generateDigest: (data) => context.generateDigest(typeof data === 'string' ? version + data : { ...data, factsVersion: version }),
         parseData: async (entry) => {
@@ -47,9 +46,9 @@ export function mdxFolder(folder: string, schema: z.ZodType): Loader {
           forgetContentProblem(file);
           return parsed;
         },
-        entryTypes: withPlainYamlErrors((context as GlobContext).entryTypes),
         watcher: context.watcher && checkedAfterEachChange(context, base),
-      } as GlobContext);
+      };
+      await loader.load(withEntryTypes(checked, withPlainYamlErrors(entryTypesOf(context))));
       const problem = collectionProblem(context, base);
       if (problem) throw remember(resolve(base), problem);
     },
@@ -114,9 +113,9 @@ function remember<T extends Error>(file: string, error: T): T {
 }
 
 /** YAML the parser rejects: one sentence says what to change, the parser's words follow, at the file's line. */
-function withPlainYamlErrors(entryTypes: EntryTypes): EntryTypes {
+function withPlainYamlErrors(types: EntryTypes): EntryTypes {
   return new Map(
-    [...entryTypes].map(([extension, entryType]) => [
+    [...types].map(([extension, entryType]) => [
       extension,
       {
         ...entryType,

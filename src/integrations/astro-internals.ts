@@ -1,0 +1,37 @@
+/**
+ * The two things this site needs from Astro that its public API does not offer, in one file, so that an Astro
+ * upgrade that changes them breaks this file's test (tests/unit/astro-internals.test.ts) instead of quietly changing
+ * what the build checks. Nothing else in src/ reaches into Astro's internals (tests/unit/import-direction.test.ts).
+ *
+ * 1. The exact script Astro writes into a page for a client directive: Astro builds it with
+ *    `buildClientDirectiveEntrypoint` (astro/dist/core/client-directive/build.js), which no public entry point
+ *    exports. The page policy's allow-list (src/document/inline-code-allowlist.ts) needs its text to tell Astro's
+ *    own inline code from code that came from elsewhere.
+ * 2. How the glob loader reads a file's frontmatter: `entryTypes`, which Astro's content layer puts into every
+ *    loader's context (astro/dist/content/content-layer.js) and `glob()` reads (astro/dist/content/loaders/glob.js),
+ *    but which the public `LoaderContext` type leaves out. The content loader (src/content/content-loader.ts) wraps
+ *    it so that YAML the parser rejects fails with a writer's message at the file's line.
+ * Build time only (Node).
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { LoaderContext } from 'astro/loaders';
+
+/** The script Astro writes into a page before its first island with `client:<name>` (`entrypoint` from the project root). */
+export async function clientDirectiveScript(name: string, entrypoint: string): Promise<string> {
+  const astroDist = dirname(createRequire(import.meta.url).resolve('astro'));
+  const { buildClientDirectiveEntrypoint } = (await import(/* @vite-ignore */ pathToFileURL(join(astroDist, 'core/client-directive/build.js')).href)) as {
+    buildClientDirectiveEntrypoint(name: string, entrypoint: string, root: URL): Promise<string>;
+  };
+  return buildClientDirectiveEntrypoint(name, join(process.cwd(), entrypoint), pathToFileURL(`${process.cwd()}/`));
+}
+
+/** How each file type's frontmatter is read, by extension (`.mdx`). */
+export type EntryTypes = Map<string, { getEntryInfo(input: { contents: string; fileUrl: URL }): Promise<unknown> }>;
+
+/** The file types Astro gave this loader's context. */
+export const entryTypesOf = (context: LoaderContext): EntryTypes => (context as LoaderContext & { entryTypes: EntryTypes }).entryTypes;
+
+/** `context` for `glob()`, reading frontmatter with `entryTypes` instead of Astro's own. */
+export const withEntryTypes = (context: LoaderContext, entryTypes: EntryTypes): LoaderContext => ({ ...context, entryTypes }) as LoaderContext;

@@ -1,0 +1,40 @@
+/**
+ * What this site adds to Astro, in one integration that astro.config.mjs lists:
+ * - `client:intent`, a client directive (client-intent.ts);
+ * - build checks: no secret Supabase key in the pages (supabase-key-check.ts), no component with a <style> or
+ *   <script> of its own (component-code-check.ts), and in `astro dev` a content file's unfixed mistake before the
+ *   page (src/lib/content-problems.ts);
+ * - the popover polyfill's stand-alone build as an import (popover-polyfill.ts);
+ * - `/admin/` → `/admin` in `astro dev` (admin-slash.ts);
+ * - the sitemap without forwarding pages, the not-found page and the editor (sitemap.ts).
+ * The page pipeline (each page's stylesheet and Content-Security-Policy, src/document/) stays in the document layout,
+ * src/layouts/HtmlDocument.astro: it needs the page's rendered head and body before the <html> around them is written,
+ * which Astro's public API offers only to a component (`Astro.slots.render`); an integration could only rewrite the
+ * finished HTML text (middleware), which this site avoids.
+ * Build time only (Node).
+ */
+import type { AstroIntegration } from 'astro';
+import { unfixedContentFirst } from '../lib/content-problems.ts';
+import { adminSlash } from './admin-slash.ts';
+import { clientIntent } from './client-intent.ts';
+import { componentCodeCheck } from './component-code-check.ts';
+import { popoverPolyfillAlias } from './popover-polyfill.ts';
+import { siteMap } from './sitemap.ts';
+import { onlyPublicSupabaseKey } from './supabase-key-check.ts';
+
+export function kalpakaSite(): AstroIntegration {
+  return {
+    name: 'kalpaka-site',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({
+          integrations: [clientIntent(), adminSlash(), siteMap()],
+          vite: {
+            plugins: [onlyPublicSupabaseKey, componentCodeCheck, unfixedContentFirst],
+            resolve: { alias: [popoverPolyfillAlias] },
+          },
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The two behaviours of Astro this site relies on without a public API (src/integrations/astro-internals.ts): if an
+ * Astro upgrade changes either, this fails, before the page policy or the writers' YAML messages quietly stop working.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { glob, type LoaderContext } from 'astro/loaders';
+import { describe, expect, test } from 'vitest';
+import { clientDirectives } from '../../src/config/client-directives.ts';
+import { clientDirectiveScript, entryTypesOf, withEntryTypes, type EntryTypes } from '../../src/integrations/astro-internals.ts';
+
+const root = join(import.meta.dirname, '../..');
+
+describe("Astro's internals the site uses", () => {
+  test('a client directive is built into a script that registers it and announces it', async () => {
+    const script = await clientDirectiveScript('intent', clientDirectives.intent);
+    expect(script).toContain('"astro:intent"');
+    // The directive's own code (what hydrate-on-intent.ts exports) is in it, not an import of it.
+    expect(script).toContain('storedWork');
+    expect(script).not.toMatch(/\bimport\b/);
+  });
+
+  test("Astro's content layer gives every loader `entryTypes`", () => {
+    const contentLayer = readFileSync(join(root, 'node_modules/astro/dist/content/content-layer.js'), 'utf8');
+    expect(contentLayer).toMatch(/entryTypes: getEntryConfigByExtMap\(/);
+  });
+
+  test('glob() reads frontmatter through the `entryTypes` of its context', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'astro-internals-'));
+    mkdirSync(join(project, 'content'));
+    writeFileSync(join(project, 'content/page.mdx'), '---\ntitle: A page\n---\nText\n');
+    const read: string[] = [];
+    const entryTypes: EntryTypes = new Map([
+      ['.mdx', { getEntryInfo: async ({ contents }) => (read.push(contents), { data: { title: 'A page' }, body: 'Text', slug: 'page', rawData: '' }) }],
+    ]);
+    const entries = new Map<string, unknown>();
+    const quiet = () => {};
+    const context = {
+      collection: 'pages',
+      config: { root: pathToFileURL(`${project}/`), srcDir: pathToFileURL(`${project}/src/`) },
+      logger: { warn: quiet, error: quiet, info: quiet, debug: quiet },
+      parseData: async ({ data }: { data: unknown }) => data,
+      generateDigest: (data: unknown) => JSON.stringify(data).length.toString(),
+      store: {
+        keys: () => [...entries.keys()],
+        get: (id: string) => entries.get(id),
+        set: (entry: { id: string }) => (entries.set(entry.id, entry), true),
+        delete: (id: string) => entries.delete(id),
+        has: (id: string) => entries.has(id),
+        addModuleImport: quiet,
+        addAssetImports: quiet,
+      },
+    } as unknown as LoaderContext;
+    expect(entryTypesOf({ ...context, entryTypes } as LoaderContext)).toBe(entryTypes);
+    await glob({ pattern: '*.mdx', base: './content' }).load(withEntryTypes(context, entryTypes));
+    expect(read).toEqual(['---\ntitle: A page\n---\nText\n']);
+    expect([...entries.keys()]).toEqual(['page']);
+  });
+});
