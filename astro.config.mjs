@@ -7,17 +7,17 @@ import sitemap from '@astrojs/sitemap';
 import { localSupabaseAnonKey } from './src/config/local-supabase.ts';
 import { SITE_URL } from './src/config/site-url.ts';
 import { redirects } from './src/config/routes.ts';
-import { publicKeyProblem } from './src/lib/supabase-key.ts';
+import { publicKeyProblem } from './src/enquiry/supabase-key.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { factsPlugin } from './src/lib/markdown-facts.ts';
+import { factsPlugin } from './src/content/markdown-facts.ts';
 import { adminSlash } from './src/integrations/admin-slash.ts';
 import { clientDirectives } from './src/config/client-directives.ts';
 import { componentCodeCheck } from './src/lib/component-code.ts';
-import { unfixedContentFirst } from './src/lib/content-problems.ts';
-import { imagesPlugin } from './src/lib/markdown-images.ts';
+import { unfixedContentFirst } from './src/content/build-errors.ts';
+import { imagesPlugin } from './src/content/markdown-images.ts';
 
 /**
  * The popover polyfill's minified stand-alone build, which its package does not export: MobileNav.astro has
@@ -26,7 +26,7 @@ import { imagesPlugin } from './src/lib/markdown-images.ts';
 const popoverPolyfill = join(dirname(createRequire(import.meta.url).resolve('@oddbird/popover-polyfill')), 'popover.iife.min.js');
 
 /**
- * The browser's key is built into the pages (src/lib/supabase-client.ts): refuse a secret or service role key,
+ * The browser's key is built into the pages (src/enquiry/supabase-client.ts): refuse a secret or service role key,
  * whether it comes from the environment or from a .env file (Vite's resolved env holds both).
  */
 const onlyPublicSupabaseKey = {
@@ -59,7 +59,7 @@ export default defineConfig({
     // Shiki colours code with inline style attributes, which the Content-Security-Policy does not allow; the site shows no code.
     syntaxHighlight: false,
     // `{{name}}` in an MDX body becomes the fact of src/config/facts.ts (in frontmatter: src/schemas/facts.ts);
-    // each image is a file of content/uploads/ with alt text (src/lib/markdown-images.ts).
+    // each image is a file of content/uploads/ with alt text (src/content/markdown-images.ts).
     processor: satteri({ mdastPlugins: [factsPlugin, imagesPlugin] }),
   },
   // Every page carries its Content-Security-Policy in a <meta> tag, so it holds on any static host; the document

@@ -5,11 +5,11 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { facts } from '../config/facts.ts';
-import { explainIssue, orderClashMessage, positionOf } from './content-issues.ts';
-import { codeProblems } from './content-code.ts';
-import { missingImages, uploadedFiles } from './content-images.ts';
-import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from './content-problems.ts';
-import { unclosedFrontmatter, yamlHint } from './yaml-problems.ts';
+import { explainIssue, orderClashMessage, positionOf } from '../schemas/issue-messages.ts';
+import { codeProblems } from '../content/code-checks.ts';
+import { missingImages, uploadedFiles } from '../content/image-checks.ts';
+import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from '../content/build-errors.ts';
+import { unclosedFrontmatter, yamlHint } from '../schemas/yaml-problems.ts';
 
 const factsVersion = JSON.stringify(facts);
 
