@@ -1,7 +1,7 @@
 /**
  * Content errors as Astro reports them (terminal, build log and the dev server's error overlay), and the ones
  * still unfixed while `astro dev` runs: the content layer only logs a failed reload and keeps serving the old page,
- * so the layout raises the first unfixed one instead (src/components/layout/ContentProblems.astro).
+ * so the document layout raises the first unfixed one instead (src/layouts/HtmlDocument.astro).
  */
 import { existsSync } from 'node:fs';
 import { AstroError } from 'astro/errors';
