@@ -5,8 +5,8 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { SITE_URL } from './src/config/site-url.ts';
 import { satteri } from '@astrojs/markdown-satteri';
-import { factsPlugin } from './src/lib/markdown-facts.ts';
-import { imagesPlugin } from './src/lib/markdown-images.ts';
+import { factsPlugin } from './src/content/markdown-facts.ts';
+import { imagesPlugin } from './src/content/markdown-images.ts';
 import { kalpakaSite } from './src/integrations/index.ts';
 
 export default defineConfig({
@@ -21,7 +21,7 @@ export default defineConfig({
     // Shiki colours code with inline style attributes, which the Content-Security-Policy does not allow; the site shows no code.
     syntaxHighlight: false,
     // `{{name}}` in an MDX body becomes the fact of src/config/facts.ts (in frontmatter: src/schemas/facts.ts);
-    // each image is a file of content/uploads/ with alt text (src/lib/markdown-images.ts).
+    // each image is a file of content/uploads/ with alt text (src/content/markdown-images.ts).
     processor: satteri({ mdastPlugins: [factsPlugin, imagesPlugin] }),
   },
   // Every page carries its Content-Security-Policy in a <meta> tag, so it holds on any static host; the document

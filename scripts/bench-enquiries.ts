@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { localSupabaseAnonKey } from '../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from './local-backend/local-api-keys.ts';
-import type { EnquiryRow } from '../src/lib/enquiry.ts';
+import type { EnquiryRow } from '../src/enquiry/enquiry.ts';
 import { httpRequest, loopbackAddress } from './shared/loopback-http.ts';
 import { startLocalBackend } from './local-backend.ts';
 

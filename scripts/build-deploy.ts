@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { loadEnv } from 'vite';
 import { placeholderProblems, settingValue, settings } from '../src/config/settings.ts';
-import { publicKeyProblem } from '../src/lib/supabase-key.ts';
+import { publicKeyProblem } from '../src/enquiry/supabase-key.ts';
 
 const whereToSet =
   'Set each one as a line NAME=value of the SITE_SETTINGS secret (GitHub → Settings → Secrets and variables → Actions; ' +

@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { withFacts } from '../../src/config/facts.ts';
-import { frontmatterOf } from '../../src/lib/frontmatter.ts';
+import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 import { SECTIONS, topLevelPages, type Section } from '../../src/config/routes.ts';
 
 const contentRoot = fileURLToPath(new URL('../../content/', import.meta.url));

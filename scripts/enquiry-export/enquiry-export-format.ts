@@ -1,5 +1,5 @@
 /** Renders stored enquiries for staff: an aligned table for the terminal, or CSV / JSON for other tools. */
-import type { EnquiryRow } from '../../src/lib/enquiry.ts';
+import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
 
 /** A row as the table holds it: what the form sent, plus what the server adds. */
 export interface StoredEnquiry extends Omit<EnquiryRow, 'service'> {

@@ -1,6 +1,6 @@
 /**
  * Facts that copy quotes, by name: content writes `{{name}}` and the build puts the value in, in MDX bodies
- * (src/lib/markdown-facts.ts) and frontmatter (src/schemas/facts.ts) alike. Change a value here and every page
+ * (src/content/markdown-facts.ts) and frontmatter (src/schemas/facts.ts) alike. Change a value here and every page
  * that quotes it, and the form's toasts, change with it.
  */
 import { businessHours, responseTime, responseTimeHours, talentPartner } from './company.ts';

@@ -3,7 +3,7 @@
  * services, consulting and outsourcing are the files of their content collections
  * (content/<section>/<slug>.mdx → /<section>/<slug>), and the legal pages the files of content/legal
  * (→ /<slug>). Header, mobile menu, footer, breadcrumbs and link checks all derive from these two sources
- * (src/lib/menus.ts, src/lib/content-links.ts); the sitemap lists the pages the build makes.
+ * (src/content/menus.ts, src/content/link-checks.ts); the sitemap lists the pages the build makes.
  */
 
 export const SECTIONS = ['services', 'consulting', 'outsourcing'] as const;

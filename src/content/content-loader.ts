@@ -5,11 +5,11 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { facts } from '../config/facts.ts';
-import { explainIssue, orderClashMessage, positionOf } from '../lib/content-issues.ts';
-import { codeProblems } from '../lib/content-code.ts';
-import { missingImages, uploadedFiles } from '../lib/content-images.ts';
-import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from '../lib/content-problems.ts';
-import { unclosedFrontmatter, yamlHint } from '../lib/yaml-problems.ts';
+import { explainIssue, orderClashMessage, positionOf } from '../schemas/issue-messages.ts';
+import { codeProblems } from './code-checks.ts';
+import { missingImages, uploadedFiles } from './image-checks.ts';
+import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from './build-errors.ts';
+import { unclosedFrontmatter, yamlHint } from '../schemas/yaml-problems.ts';
 import { entryTypesOf, withEntryTypes, type EntryTypes } from '../integrations/astro-internals.ts';
 
 const factsVersion = JSON.stringify(facts);

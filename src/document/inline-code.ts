@@ -6,7 +6,7 @@
  */
 import countUpSource from '../scripts/count-up.js?raw';
 import { speculationRules } from '../config/speculation-rules.ts';
-import { inlineJson } from '../lib/inline-json.ts';
+import { inlineJson } from './inline-json.ts';
 
 /** Counters count up from 0 to their targets over 2 s. */
 const COUNT_UP_MS = 2000;

@@ -6,7 +6,7 @@
  * allows it by its hash.
  */
 import type { ClientDirective } from 'astro';
-import { holdEarlySubmits, releaseHeldSubmit } from '../lib/held-submit.ts';
+import { holdEarlySubmits, releaseHeldSubmit } from './held-submit.ts';
 
 export interface IntentOptions {
   /** The start of the localStorage keys that hold the island's work from an earlier visit (a draft, a queued message). */

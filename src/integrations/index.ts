@@ -3,7 +3,7 @@
  * - `client:intent`, a client directive (client-intent.ts);
  * - build checks: no secret Supabase key in the pages (supabase-key-check.ts), no component with a <style> or
  *   <script> of its own (component-code-check.ts), and in `astro dev` a content file's unfixed mistake before the
- *   page (src/lib/content-problems.ts);
+ *   page (src/content/build-errors.ts);
  * - the popover polyfill's stand-alone build as an import (popover-polyfill.ts);
  * - `/admin/` → `/admin` in `astro dev` (admin-slash.ts);
  * - the sitemap without forwarding pages, the not-found page and the editor (sitemap.ts).
@@ -14,7 +14,7 @@
  * Build time only (Node).
  */
 import type { AstroIntegration } from 'astro';
-import { unfixedContentFirst } from '../lib/content-problems.ts';
+import { unfixedContentFirst } from '../content/build-errors.ts';
 import { adminSlash } from './admin-slash.ts';
 import { clientIntent } from './client-intent.ts';
 import { componentCodeCheck } from './component-code-check.ts';

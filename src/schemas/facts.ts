@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { facts, unknownFactMessage, withFacts } from '../config/facts.ts';
 import { figureLabels, type FigureName } from '../config/figures.ts';
-import { closestName } from '../lib/content-issues.ts';
+import { closestName } from './issue-messages.ts';
 
 type Path = (string | number)[];
 type Context = Parameters<Parameters<typeof z.preprocess>[0]>[1];

@@ -1,11 +1,11 @@
 import { z } from 'astro/zod';
-import { isLinkForm } from '../lib/link-form.ts';
-import { isIconName } from '../lib/icon-names.ts';
-import { imagePathProblem } from '../lib/image-path.ts';
+import { isLinkForm } from './link-form.ts';
+import { isIconName } from './icon-names.ts';
+import { imagePathProblem } from './image-path.ts';
 
 /**
  * A link target: a path of this site, an anchor, or an https/tel/mailto URL. That the path's page exists is checked
- * once every collection is loaded (src/lib/content-links.ts).
+ * once every collection is loaded (src/content/link-checks.ts).
  */
 export const href = z.string().refine(isLinkForm, {
   error: (issue) =>
@@ -34,7 +34,7 @@ export const action = z.strictObject({
 
 export type Action = z.infer<typeof action>;
 
-/** An image of content/uploads/, as ../uploads/<name>; that the file exists is checked when the page's file is read (src/lib/content-images.ts). */
+/** An image of content/uploads/, as ../uploads/<name>; that the file exists is checked when the page's file is read (src/content/image-checks.ts). */
 export const imageSource = z.string().superRefine((path, context) => {
   const problem = imagePathProblem(path);
   if (problem) context.addIssue({ code: 'custom', input: path, message: problem });

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { action, href, icon, image } from './fields.ts';
 import { SECTIONS } from '../config/routes.ts';
-import { splitAtHighlight } from '../lib/title-highlight.ts';
+import { splitAtHighlight } from './title-highlight.ts';
 
 /** Fields every section shares: an anchor id, a small tagline over the title, the title, a subtitle and actions. */
 const heading = {

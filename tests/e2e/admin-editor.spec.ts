@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { subPage } from '../../src/schemas/page.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
-import { frontmatterOf } from '../../src/lib/frontmatter.ts';
+import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 import { useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const file = 'content/services/installation.mdx';

@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { Parser } from 'htmlparser2';
 import sharp from 'sharp';
 import { parse } from 'yaml';
-import { frontmatterOf } from '../../src/lib/frontmatter.ts';
+import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 import { useCmsDevSite } from '../support/cms-dev-site.ts';
 import { astro, copyProject } from '../support/project-copy.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { draftStorageKey, outboxStorageKey } from '../../src/lib/enquiry-storage.ts';
+import { draftStorageKey, outboxStorageKey } from '../../src/enquiry/enquiry-storage.ts';
 import { countEnquiryPosts, storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
 import { contactFormSelector, field, startContactForm, waitForHydration } from '../support/site.ts';
 

@@ -4,7 +4,7 @@
  * error toast still appears, and says the same. When the enquiry is not kept, the toast alone asks to try again.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { outboxStorageKey } from '../../src/lib/enquiry-storage.ts';
+import { outboxStorageKey } from '../../src/enquiry/enquiry-storage.ts';
 import { enquiryMessages, queuedText } from '../../src/config/toasts.ts';
 import { uniqueEmail } from '../support/enquiries.ts';
 import { field, startContactForm } from '../support/site.ts';

@@ -1,16 +1,16 @@
 /**
  * The editor at /admin and the content schemas cannot drift: the Decap configuration is generated from the
- * zod schemas (src/cms/decap-config.ts), and these tests fail, naming the field, when the editor lacks a field
+ * zod schemas (src/cms/editor/decap-config.ts), and these tests fail, naming the field, when the editor lacks a field
  * the schema or the content has, offers one the schema lacks, or when its file format would change a file.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'astro/zod';
 import { describe, expect, test } from 'vitest';
-import { contentCollections, decapConfig, previewStatusContext } from '../../src/cms/decap-config.ts';
-import type { DecapField } from '../../src/cms/decap-fields.ts';
-import { fromFile, problemKey, sourceKey, toFile } from '../../src/cms/frontmatter-format.ts';
-import { adminPage } from '../../src/cms/admin-page.ts';
+import { contentCollections, decapConfig, previewStatusContext } from '../../src/cms/editor/decap-config.ts';
+import type { DecapField } from '../../src/cms/editor/decap-fields.ts';
+import { fromFile, problemKey, sourceKey, toFile } from '../../src/cms/editor/frontmatter-format.ts';
+import { adminPage } from '../../src/cms/build/admin-page.ts';
 
 const content = join(import.meta.dirname, '../../content');
 const config = decapConfig({ siteUrl: 'https://www.example.com', githubRepo: 'owner/site' });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressRetentionDays, enquiryLimits, rateLimitMessages, serviceChoices } from '../../src/config/enquiry.ts';
-import { hasVisibleText, visibleCharacter } from '../../src/lib/visible-text.ts';
-import type { EnquiryRow } from '../../src/lib/enquiry.ts';
+import { hasVisibleText, visibleCharacter } from '../../src/enquiry/visible-text.ts';
+import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
 import { migrationsDir } from '../../scripts/local-backend/repo-paths.ts';
 import { applyMigrations } from '../../scripts/local-backend/migrations.ts';
 import {
@@ -441,7 +441,7 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
       await expect(insertAsAnon(db, submission({ name }))).resolves.toEqual([]);
     });
 
-    it('counts exactly the characters src/lib/visible-text.ts counts as visible, at both edges of every range', async () => {
+    it('counts exactly the characters src/enquiry/visible-text.ts counts as visible, at both edges of every range', async () => {
       const ranges: [number, number][] = [];
       for (let cp = 1; cp <= 0x10ffff; cp++) {
         if (cp >= 0xd800 && cp <= 0xdfff) continue;

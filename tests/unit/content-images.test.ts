@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mdxToJs } from 'satteri';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decapConfig } from '../../src/cms/decap-config.ts';
-import type { DecapField } from '../../src/cms/decap-fields.ts';
-import { imagesPlugin } from '../../src/lib/markdown-images.ts';
+import { decapConfig } from '../../src/cms/editor/decap-config.ts';
+import type { DecapField } from '../../src/cms/editor/decap-fields.ts';
+import { imagesPlugin } from '../../src/content/markdown-images.ts';
 import { image } from '../../src/schemas/fields.ts';
 
 const messages = (value: unknown) => image.safeParse(value).error?.issues.map((issue) => `${issue.path.join('.') || '(image)'}: ${issue.message}`) ?? [];

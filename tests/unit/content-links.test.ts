@@ -12,7 +12,7 @@ const collections: Record<string, Entry[]> = {};
 
 vi.mock('astro:content', () => ({ getCollection: async (name: string) => [...(collections[name] ?? [])] }));
 
-const { brokenContentLinks, sitePages } = await import('../../src/lib/content-links.ts');
+const { brokenContentLinks, sitePages } = await import('../../src/content/link-checks.ts');
 
 let folder = '';
 let homeFile = '';

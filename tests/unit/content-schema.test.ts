@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { facts } from '../../src/config/facts.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
 import { legalPage, page, subPage } from '../../src/schemas/page.ts';
-import { splitAtHighlight } from '../../src/lib/title-highlight.ts';
+import { splitAtHighlight } from '../../src/schemas/title-highlight.ts';
 import { astro, copyProject } from '../support/project-copy.ts';
 
 /** A valid sub-page; each test breaks one field of a copy. */

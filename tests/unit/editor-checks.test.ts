@@ -1,14 +1,14 @@
 /**
- * The editor's checks (src/cms/entry-problems.ts, problem-fields.ts): the build's zod schemas and messages on one
+ * The editor's checks (src/cms/editor/entry-problems.ts, problem-fields.ts): the build's zod schemas and messages on one
  * entry, the rules across files against the site index, and each problem's path led to the field the editor shows.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { decapConfig } from '../../src/cms/decap-config.ts';
-import { entryProblems, slugOf, type SiteIndex } from '../../src/cms/entry-problems.ts';
-import { fromFile } from '../../src/cms/frontmatter-format.ts';
-import { fieldAt, type FieldSettings } from '../../src/cms/problem-fields.ts';
+import { decapConfig } from '../../src/cms/editor/decap-config.ts';
+import { entryProblems, slugOf, type SiteIndex } from '../../src/cms/editor/entry-problems.ts';
+import { fromFile } from '../../src/cms/editor/frontmatter-format.ts';
+import { fieldAt, type FieldSettings } from '../../src/cms/editor/problem-fields.ts';
 import { page, subPage } from '../../src/schemas/page.ts';
 
 const content = join(import.meta.dirname, '../../content');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceChoices } from '../../src/config/enquiry.ts';
-import { emptyEnquiry, isHoneypotFilled, isServiceChoice, toRow } from '../../src/lib/enquiry.ts';
+import { emptyEnquiry, isHoneypotFilled, isServiceChoice, toRow } from '../../src/enquiry/enquiry.ts';
 import { databaseTargets, openMigrated, type TestDatabase } from './support/test-databases.ts';
 
 const id = '0b6f1d2e-3c4a-4b5c-8d6e-7f8091a2b3c4';

@@ -1,8 +1,8 @@
 /** What the form reads back from localStorage, which anything in the browser may have changed. */
 import { describe, expect, it } from 'vitest';
-import { hasContent } from '../../src/lib/enquiry.ts';
-import { decodeDraft, decodeOutbox } from '../../src/lib/enquiry-storage.ts';
-import { isWorthQueueing } from '../../src/lib/enquiry-outbox.ts';
+import { hasContent } from '../../src/enquiry/enquiry.ts';
+import { decodeDraft, decodeOutbox } from '../../src/enquiry/enquiry-storage.ts';
+import { isWorthQueueing } from '../../src/enquiry/enquiry-outbox.ts';
 
 const row = {
   id: '0b5e2f3c-6a1d-4f8e-9c7b-2d4a6e8f0a1b',

@@ -1,5 +1,5 @@
 /**
- * The editor's file format (src/cms/frontmatter-format.ts) changes only what the writer changed: every page
+ * The editor's file format (src/cms/editor/frontmatter-format.ts) changes only what the writer changed: every page
  * saved unchanged is byte-identical, a one-field change is a one-line diff whatever the file's quoting and layout,
  * list items come and go as whole lines, and empty values Decap holds for fields the file lacks are not written.
  * A file the build cannot read is marked with the build's message and never written over.
@@ -7,9 +7,9 @@
 import { globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { fromFile, problemKey, sourceKey, toFile, type FileProblem } from '../../src/cms/frontmatter-format.ts';
-import { fileProblemMessage } from '../../src/cms/file-problem.ts';
-import { editYaml } from '../../src/cms/yaml-edits.ts';
+import { fromFile, problemKey, sourceKey, toFile, type FileProblem } from '../../src/cms/editor/frontmatter-format.ts';
+import { fileProblemMessage } from '../../src/cms/editor/file-problem.ts';
+import { editYaml } from '../../src/cms/editor/yaml-edits.ts';
 
 const root = join(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');

@@ -1,7 +1,7 @@
-/** The editor's GitHub sign-in proxy (src/cms/github-oauth.ts), with GitHub's token endpoint answered here. */
+/** The editor's GitHub sign-in proxy (src/cms/workers/github-oauth.ts), with GitHub's token endpoint answered here. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { finishGithubSignIn, startGithubSignIn } from '../../src/cms/github-oauth.ts';
+import { finishGithubSignIn, startGithubSignIn } from '../../src/cms/workers/github-oauth.ts';
 import { functionHeaders } from '../../src/config/security.ts';
 
 const env = { GITHUB_CLIENT_ID: 'Iv1.client', GITHUB_CLIENT_SECRET: 'secret' };

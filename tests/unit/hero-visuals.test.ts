@@ -1,8 +1,8 @@
 /** The hero pictures are drawn from the page's own data: time zones, steps, SLA tiers, maturity scores and stages. */
 import { describe, expect, test } from 'vitest';
-import { coveredHours, hoursOnClock, overlap, spanHours, spansText, utcOffsetMinutes } from '../../src/lib/visuals/time-bands.ts';
-import { responseMinutes, weekRange } from '../../src/lib/visuals/durations.ts';
-import { deliveryVisual, followTheSunVisual, heroVisual } from '../../src/lib/visuals/hero-visual.ts';
+import { coveredHours, hoursOnClock, overlap, spanHours, spansText, utcOffsetMinutes } from '../../src/visuals/time-bands.ts';
+import { responseMinutes, weekRange } from '../../src/visuals/durations.ts';
+import { deliveryVisual, followTheSunVisual, heroVisual } from '../../src/visuals/hero-visual.ts';
 import { offices } from '../../src/config/offices.ts';
 import type { Section } from '../../src/schemas/sections.ts';
 

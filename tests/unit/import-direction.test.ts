@@ -1,10 +1,14 @@
 /**
- * Imports run one way: integrations (what the site adds to Astro) → pages → layouts → components → schemas, lib,
- * content, document, enquiry and cms → config; and nothing outside tests/ imports from tests/. A file that reaches up
- * (config importing lib, a schema importing a component) fails here. Astro's internals are reached only through
- * src/integrations/astro-internals.ts, which imports nothing from src/ and so sits at the bottom.
+ * Imports run one way: integrations (what the site adds to Astro) → pages → layouts → components → the code they
+ * call (content, document, visuals, cms, enquiry, lib) → schemas → config; and nothing outside tests/ imports from
+ * tests/. A file that reaches up (config importing content code, a schema importing a component) fails here.
+ * Code by where it runs: what the visitor's browser or the editor runs reaches no Node module and no build-time
+ * code; what Cloudflare Workers run (functions/ and src/cms/workers/) reaches no Node module.
+ * Astro's internals are reached only through src/integrations/astro-internals.ts, which imports nothing from src/
+ * and so sits at the bottom.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
@@ -12,17 +16,18 @@ const root = join(import.meta.dirname, '../..');
 
 /** How high each folder of src/ sits: a file may import from its own level or below. */
 const levels: Record<string, number> = {
-  integrations: 5,
-  pages: 4,
-  layouts: 3,
-  components: 2,
-  'content.config.ts': 2,
+  integrations: 6,
+  pages: 5,
+  layouts: 4,
+  components: 3,
+  'content.config.ts': 3,
+  content: 2,
+  document: 2,
+  visuals: 2,
+  cms: 2,
+  enquiry: 2,
+  lib: 2,
   schemas: 1,
-  lib: 1,
-  content: 1,
-  document: 1,
-  enquiry: 1,
-  cms: 1,
   config: 0,
   scripts: 0,
   styles: 0,
@@ -30,6 +35,12 @@ const levels: Record<string, number> = {
 
 /** The one file that reaches into Astro's internals (tests/unit/astro-internals.test.ts checks what it relies on). */
 const astroInternals = 'src/integrations/astro-internals.ts';
+/** Code bundled for a browser: the visitor's islands and the enquiry code they run, and the editor at /admin. */
+const browserCode = ['src/components/islands/', 'src/enquiry/', 'src/cms/editor/'];
+/** What browser code may reach: itself, the schemas (the editor checks entries with them) and the constants. */
+const browserSafe = [...browserCode, 'src/schemas/', 'src/config/', 'src/scripts/'];
+/** Code Cloudflare Workers run: the Pages Functions and the sign-in code they call. */
+const workersCode = ['functions/', 'src/cms/workers/'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
@@ -37,13 +48,37 @@ function sourceFiles(dir: string): string[] {
     .map((file) => join(dir, file));
 }
 
+/** Every module specifier a file imports, statically or with import(). */
+function specifiers(file: string): string[] {
+  const code = readFileSync(join(root, file), 'utf8');
+  return [...code.matchAll(/(?:import|from)\s*\(?\s*['"]([^'"?]+)/g)].map((match) => match[1]!);
+}
+
 /** The repository paths a file imports with relative specifiers. */
 function relativeImports(file: string): string[] {
-  const code = readFileSync(join(root, file), 'utf8');
-  return [...code.matchAll(/(?:import|from)\s*\(?\s*['"](\.{1,2}\/[^'"?]+)/g)].map((match) => normalize(join(dirname(file), match[1]!)));
+  return specifiers(file)
+    .filter((specifier) => /^\.{1,2}\//.test(specifier))
+    .map((specifier) => normalize(join(dirname(file), specifier)));
+}
+
+const nodeOnly = new Set(builtinModules);
+const isNodeModule = (specifier: string) => specifier.startsWith('node:') || nodeOnly.has(specifier.split('/')[0]!);
+
+/** The files `entries` import, and the files those import, to the end (relative imports only). */
+function reachedFrom(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...relativeImports(file).filter((target) => existsSync(join(root, target)) && /\.(ts|tsx|js|mjs)$/.test(target)));
+  }
+  return [...seen];
 }
 
 const levelOf = (path: string) => (path === astroInternals ? 0 : levels[relative('src', path).split('/')[0]!]);
+const within = (folders: string[]) => (file: string) => folders.some((folder) => file.startsWith(folder));
 
 describe('import direction', () => {
   test('src/ imports only from its own level or below', () => {
@@ -68,6 +103,28 @@ describe('import direction', () => {
 
   test('the seam into Astro\'s internals imports nothing from src/', () => {
     expect(relativeImports(astroInternals)).toEqual([]);
+  });
+
+  test('the schemas import only each other and the constants: content code reads the schemas, never the reverse', () => {
+    const outward = sourceFiles('src/schemas').flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => !target.startsWith('src/schemas/') && !target.startsWith('src/config/'))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(outward).toEqual([]);
+  });
+
+  test('browser code reaches no Node module and no build-time code', () => {
+    const reached = reachedFrom(sourceFiles('src').filter(within(browserCode)));
+    expect(reached.filter((file) => !within(browserSafe)(file))).toEqual([]);
+    expect(reached.flatMap((file) => specifiers(file).filter(isNodeModule).map((specifier) => `${file} → ${specifier}`))).toEqual([]);
+  });
+
+  test('Workers code reaches no Node module', () => {
+    const entries = [...sourceFiles('functions'), ...sourceFiles('src').filter(within(workersCode))];
+    const reached = reachedFrom(entries);
+    expect(reached).toContain('src/cms/workers/github-oauth.ts');
+    expect(reached.flatMap((file) => specifiers(file).filter(isNodeModule).map((specifier) => `${file} → ${specifier}`))).toEqual([]);
   });
 
   test('nothing outside tests/ imports from tests/', () => {

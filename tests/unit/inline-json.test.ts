@@ -1,6 +1,6 @@
-/** JSON written into a page's <script> (src/lib/inline-json.ts): no data can end the script, and the value survives. */
+/** JSON written into a page's <script> (src/document/inline-json.ts): no data can end the script, and the value survives. */
 import { describe, expect, test } from 'vitest';
-import { inlineJson } from '../../src/lib/inline-json.ts';
+import { inlineJson } from '../../src/document/inline-json.ts';
 import { inlineCode } from '../../src/document/page-policy.ts';
 
 const hostile = { text: '</script><script>alert(1)</script> <!-- & -->', lines: 'a\u2028b\u2029c', plain: 'Ünïcode “quotes”' };

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { evaluate, mdxToJs, type EvaluateOptions } from 'satteri';
 import { describe, expect, it } from 'vitest';
 import { facts } from '../../src/config/facts.ts';
-import { factsPlugin } from '../../src/lib/markdown-facts.ts';
+import { factsPlugin } from '../../src/content/markdown-facts.ts';
 
 const fileURL = pathToFileURL('/site/content/pages/example.mdx');
 const compile = (source: string) => mdxToJs(source, { mdastPlugins: [factsPlugin], fileURL }).code;

@@ -10,7 +10,7 @@ const collections: Record<string, Array<Entry | LegalEntry>> = {};
 
 vi.mock('astro:content', () => ({ getCollection: async (name: string) => [...(collections[name] ?? [])] }));
 
-const { coreServices, footerQuickLinks, headerMenu, isCurrentSection, legalLinks } = await import('../../src/lib/menus.ts');
+const { coreServices, footerQuickLinks, headerMenu, isCurrentSection, legalLinks } = await import('../../src/content/menus.ts');
 
 const entry = (id: string, order: number, navLabel: string, coreService?: Entry['data']['coreService']): Entry => ({ id, data: { order, navLabel, coreService } });
 const legal = (id: string, order: number, title: string): LegalEntry => ({ id, data: { order, title } });

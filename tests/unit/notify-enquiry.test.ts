@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EnquiryRow } from '../../src/lib/enquiry.ts';
+import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
 import { denoBinary, serveFunction, type RunningFunction } from '../support/deno-function.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EnquiryRow } from '../../src/lib/enquiry.ts';
+import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
 import { rateLimitMessages } from '../../src/config/enquiry.ts';
-import { isRateLimited, retryPolicy, submitEnquiry, type InsertClient, type InsertResponse } from '../../src/lib/submit-enquiry.ts';
+import { isRateLimited, retryPolicy, submitEnquiry, type InsertClient, type InsertResponse } from '../../src/enquiry/submit-enquiry.ts';
 
 const row: EnquiryRow = {
   id: '0b6f1d2e-3c4a-4b5c-8d6e-7f8091a2b3c4',

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { formatProblem, lintWorkflowDir, lintWorkflowText } from '../../scripts/workflows/workflow-lint.ts';
-import { previewStatusContext } from '../../src/cms/decap-config.ts';
+import { previewStatusContext } from '../../src/cms/editor/decap-config.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -6,13 +6,13 @@ import type { EnquiryOutcome } from './EnquiryToasts.tsx';
 import { email, mailtoHref, phone, telHref } from '../../config/company.ts';
 import { enquiryLimits, serviceChoices } from '../../config/enquiry.ts';
 import { enquiryMessages, rateLimitedText } from '../../config/toasts.ts';
-import { enquiryValues, hasContent, honeypotFieldName, isHoneypotFilled, toRow, type EnquiryValues } from '../../lib/enquiry.ts';
-import { cancelQueued, isWorthQueueing, queueEnquiry, sendQueuedEnquiries } from '../../lib/enquiry-outbox.ts';
-import { $draft, $outbox, keepDraft } from '../../lib/enquiry-storage.ts';
-import { isRateLimited, submitEnquiry, type EnquiryError } from '../../lib/submit-enquiry.ts';
-import { getSupabase } from '../../lib/supabase-client.ts';
-import { hasVisibleText } from '../../lib/visible-text.ts';
-import { takeHeldSubmit } from '../../lib/held-submit.ts';
+import { enquiryValues, hasContent, honeypotFieldName, isHoneypotFilled, toRow, type EnquiryValues } from '../../enquiry/enquiry.ts';
+import { cancelQueued, isWorthQueueing, queueEnquiry, sendQueuedEnquiries } from '../../enquiry/enquiry-outbox.ts';
+import { $draft, $outbox, keepDraft } from '../../enquiry/enquiry-storage.ts';
+import { isRateLimited, submitEnquiry, type EnquiryError } from '../../enquiry/submit-enquiry.ts';
+import { getSupabase } from '../../enquiry/supabase-client.ts';
+import { hasVisibleText } from '../../enquiry/visible-text.ts';
+import { takeHeldSubmit } from '../../enquiry/held-submit.ts';
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500';
@@ -47,7 +47,7 @@ interface TextFieldProps {
   required?: boolean;
 }
 
-/** Fields whose text must carry content: at least one letter, digit or symbol, here as in the database (src/lib/visible-text.ts). */
+/** Fields whose text must carry content: at least one letter, digit or symbol, here as in the database (src/enquiry/visible-text.ts). */
 const contentFields = {
   name: 'Please enter your name: it needs at least one letter or digit.',
   company: 'Please enter a company name with at least one letter or digit, or leave the field empty.',

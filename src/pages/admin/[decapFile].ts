@@ -2,7 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentTypeOf, decapAssetFiles, decapDist } from '../../cms/decap-assets.ts';
+import { contentTypeOf, decapAssetFiles, decapDist } from '../../cms/build/decap-assets.ts';
 
 export const getStaticPaths = (() => decapAssetFiles().map((decapFile) => ({ params: { decapFile } }))) satisfies GetStaticPaths;
 

@@ -1,5 +1,5 @@
 /**
- * src/cms/admin-setup.ts bundled for the browser (with the YAML parser the editor's file format uses, and the
+ * src/cms/editor/admin-setup.ts bundled for the browser (with the YAML parser the editor's file format uses, and the
  * content schemas its checks run).
  */
 import type { APIRoute } from 'astro';
@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 // From the project root (where astro runs): this module itself is bundled elsewhere at build time.
-const entry = join(process.cwd(), 'src/cms/admin-setup.ts');
+const entry = join(process.cwd(), 'src/cms/editor/admin-setup.ts');
 
 /** The editor needs the icons' names, not their drawings: lucide-static's 800 KB of nodes become a list of names. */
 const iconNamesOnly: Plugin = {
@@ -21,7 +21,7 @@ const iconNamesOnly: Plugin = {
   },
 };
 
-/** The checks speak English only (content-issues.ts words every message): zod's other locales stay out. */
+/** The checks speak English only (issue-messages.ts words every message): zod's other locales stay out. */
 const englishOnly: Plugin = {
   name: 'zod-english-only',
   setup(build) {

@@ -1,12 +1,12 @@
 /**
  * The site as this build (or the dev server, on each request) knows it, for the editor's checks across files
- * (src/cms/entry-problems.ts): every page's address, and each collection's entries with their `order`.
+ * (src/cms/editor/entry-problems.ts): every page's address, and each collection's entries with their `order`.
  */
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { SECTIONS } from '../../config/routes.ts';
-import type { SiteIndex } from '../../cms/entry-problems.ts';
-import { sitePages } from '../../lib/content-links.ts';
+import type { SiteIndex } from '../../cms/editor/entry-problems.ts';
+import { sitePages } from '../../content/link-checks.ts';
 
 export const GET: APIRoute = async () => {
   const collections = [...SECTIONS, 'pages', 'legal'] as const;

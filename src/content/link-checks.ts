@@ -2,7 +2,7 @@
  * Every link in the content leads to a page the site builds. The pages are the top-level ones of
  * src/config/routes.ts (and its redirects) plus the entries of the collections, so the check runs once all
  * collections are loaded: the layout asks before it renders a page, and a broken link stops the build (and shows
- * in the dev server's overlay) naming the file, line and field; links in the page text too (src/lib/body-links.ts).
+ * in the dev server's overlay) naming the file, line and field; links in the page text too (src/content/body-links.ts).
  * Node only (reads the file for the line).
  */
 import { readFileSync } from 'node:fs';
@@ -11,10 +11,10 @@ import { getCollection } from 'astro:content';
 import { SECTIONS, legalPath, redirects, sectionPath, topLevelPages } from '../config/routes.ts';
 import { pageLinks } from '../schemas/page.ts';
 import { bodyLinks } from './body-links.ts';
-import { positionOf } from './content-issues.ts';
-import { contentProblem } from './content-problems.ts';
-import { isLinkForm, isSitePath, nearestPageHint, pageOf, unknownPageMessage } from './link-form.ts';
-import { linkForms, runsCode } from './content-code.ts';
+import { positionOf } from '../schemas/issue-messages.ts';
+import { contentProblem } from './build-errors.ts';
+import { isLinkForm, isSitePath, nearestPageHint, pageOf, unknownPageMessage } from '../schemas/link-form.ts';
+import { linkForms, runsCode } from './code-checks.ts';
 
 /** Every path the site serves a page at (redirects included), from the routes config and the collections. */
 export async function sitePages(): Promise<Set<string>> {

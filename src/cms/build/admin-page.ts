@@ -4,7 +4,7 @@
  * page allows those and string evaluation (see script-src), plus the GitHub API it reads and writes through, and nothing else beyond the site.
  */
 
-import type { CmsSettings } from './decap-config.ts';
+import type { CmsSettings } from '../editor/decap-config.ts';
 
 /** Where the GitHub backend connects (unless the build names another API), and where GitHub serves writers' avatars. */
 const githubOrigins = { api: 'https://api.github.com', avatars: 'https://avatars.githubusercontent.com' } as const;

@@ -4,13 +4,13 @@
  * change (editorial workflow), or straight to the working tree through decap-server when run locally.
  */
 import type { z } from 'astro/zod';
-import { topLevelPages } from '../config/routes.ts';
-import { legalPage, page, subPage } from '../schemas/page.ts';
+import { topLevelPages } from '../../config/routes.ts';
+import { legalPage, page, subPage } from '../../schemas/page.ts';
 import { objectFields, type DecapField } from './decap-fields.ts';
 import { fieldWords } from './field-labels.ts';
 import { fileProblemField } from './file-problem.ts';
 import { mdxFrontmatterFormat, problemKey } from './frontmatter-format.ts';
-import { uploadsFolder, uploadsPath } from '../lib/image-path.ts';
+import { uploadsFolder, uploadsPath } from '../../schemas/image-path.ts';
 
 /** The GitHub repository writers' pull requests go to; CMS_GITHUB_REPO at build time overrides it. */
 export const defaultGithubRepo = 'kalpaka-technologies/website';
@@ -79,7 +79,7 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
     publish_mode: 'editorial_workflow',
     ...(settings.localBackendUrl ? { local_backend: { url: settings.localBackendUrl, allowed_hosts: ['localhost', '127.0.0.1'] } } : {}),
     // Uploads are stored beside the content, where Astro's image pipeline takes them, and written into a page as
-    // ../uploads/<name>, the path from a page's file (src/lib/image-path.ts).
+    // ../uploads/<name>, the path from a page's file (src/schemas/image-path.ts).
     media_folder: uploadsFolder,
     public_folder: uploadsPath.slice(0, -1),
     // An optional field left empty is left out of the file rather than written as ''.

@@ -1,6 +1,6 @@
 /**
  * Frontmatter the YAML parser rejects, in a writer's words. Shared by the build (content-loader.ts) and the
- * editor at /admin (src/cms/frontmatter-format.ts), so both name the same line with the same sentence; it runs
+ * editor at /admin (src/cms/editor/frontmatter-format.ts), so both name the same line with the same sentence; it runs
  * in the browser too, so it imports nothing from Node. The parser is js-yaml, the one Astro's MDX reads
  * frontmatter with: a file the editor accepts is a file the build accepts.
  */

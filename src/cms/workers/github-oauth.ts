@@ -5,8 +5,8 @@
  * secret as the project's secrets GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (README, "The browser editor").
  * Only Web APIs, so the same code runs in Cloudflare's runtime and in Node.
  */
-import { functionCsp, functionHeaders } from '../config/security.ts';
-import { inlineJson } from '../lib/inline-json.ts';
+import { functionCsp, functionHeaders } from '../../config/security.ts';
+import { inlineJson } from '../../document/inline-json.ts';
 
 export interface OAuthEnv {
   GITHUB_CLIENT_ID?: string;

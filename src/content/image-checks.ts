@@ -5,8 +5,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { editDistance, positionOf, type Position } from './content-issues.ts';
-import { imagePathProblem, uploadName, uploadsFolder } from './image-path.ts';
+import { editDistance, positionOf, type Position } from '../schemas/issue-messages.ts';
+import { imagePathProblem, uploadName, uploadsFolder } from '../schemas/image-path.ts';
 
 type Path = (string | number)[];
 

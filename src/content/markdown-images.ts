@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineMdastPlugin, type PluginFactoryContext } from 'satteri';
-import { missingImageMessage } from './content-images.ts';
-import { contentProblem } from './content-problems.ts';
-import { imagePathProblem, uploadName, uploadsPath } from './image-path.ts';
+import { missingImageMessage } from './image-checks.ts';
+import { contentProblem } from './build-errors.ts';
+import { imagePathProblem, uploadName, uploadsPath } from '../schemas/image-path.ts';
 
 type Positioned = { position?: { start: { line: number; column: number } } | undefined };
 

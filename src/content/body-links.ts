@@ -1,6 +1,6 @@
 /**
  * The links written in an MDX page's text: Markdown links and link definitions, and `href`s of elements, each with
- * its line and column in the file. Read from the tree the build parses (src/lib/mdx-tree.ts).
+ * its line and column in the file. Read from the tree the build parses (src/content/mdx-tree.ts).
  */
 import { withFacts } from '../config/facts.ts';
 import { mdxTree, nodesOf } from './mdx-tree.ts';
@@ -21,7 +21,7 @@ export function bodyLinks(file: string, source: string): BodyLink[] {
     links = tree
       ? [...nodesOf(tree)].flatMap(({ node, at }) => {
           const hrefs = node.type === 'link' || node.type === 'definition' ? [node.url ?? ''] : (node.attributes ?? []).filter((a) => a.name === 'href' && typeof a.value === 'string').map((a) => a.value as string);
-          // Facts in a URL are filled in by the build (src/lib/markdown-facts.ts); an unknown one is reported there.
+          // Facts in a URL are filled in by the build (src/content/markdown-facts.ts); an unknown one is reported there.
           return hrefs.map((href) => ({ href: withFacts(href, () => {}), ...at }));
         })
       : [];

@@ -7,8 +7,8 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineMdastPlugin } from 'satteri';
 import { facts, isFactName, unknownFactMessage, withFacts } from '../config/facts.ts';
-import { closestName } from './content-issues.ts';
-import { contentProblem } from './content-problems.ts';
+import { closestName } from '../schemas/issue-messages.ts';
+import { contentProblem } from './build-errors.ts';
 
 const expressionPlaceholder = /^\s*\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\s*$/;
 

@@ -1,9 +1,9 @@
 /**
  * The forms a link in content may take: a path of this site (optionally with #anchor), an in-page anchor, or an
  * https, tel or mailto URL. Whether the path's page exists is checked once every collection is loaded
- * (src/lib/content-links.ts); here only the form, so the check can run while a single file is read.
+ * (src/content/link-checks.ts); here only the form, so the check can run while a single file is read.
  */
-import { editDistance } from './content-issues.ts';
+import { editDistance } from './issue-messages.ts';
 
 /** True for a path of this site ("/", "/about", "/services/security#process"), without checking that it exists. */
 export function isSitePath(href: string): boolean {

@@ -1,5 +1,5 @@
 import { getCollection, type CollectionKey } from 'astro:content';
-import { iconNode, isIconName } from './icon-names.ts';
+import { iconNode, isIconName } from '../schemas/icon-names.ts';
 import { BRAND_MARK_ID, brandMark } from '../config/brand-mark.ts';
 
 /** Icons that components draw themselves, beyond the ones content files name. */

@@ -12,7 +12,7 @@
  * file-problem.ts) and `toFile` refuses to write over it.
  */
 import { Document, parseDocument } from 'yaml';
-import { frontmatterProblem, yamlProblemText, type FrontmatterProblem } from '../lib/yaml-problems.ts';
+import { frontmatterProblem, yamlProblemText, type FrontmatterProblem } from '../../schemas/yaml-problems.ts';
 import { editYaml, isBlank, withoutBlanks, type Path } from './yaml-edits.ts';
 
 export const mdxFrontmatterFormat = 'mdx-frontmatter';

@@ -4,14 +4,14 @@
  */
 import type { ImageMetadata } from 'astro';
 import type { Image } from '../schemas/fields.ts';
-import { missingImageMessage } from './content-images.ts';
-import { uploadName, uploadsFolder } from './image-path.ts';
+import { missingImageMessage } from './image-checks.ts';
+import { uploadName, uploadsFolder } from '../schemas/image-path.ts';
 
 const uploads = import.meta.glob<ImageMetadata>('/content/uploads/*.{png,jpg,jpeg,webp,avif,PNG,JPG,JPEG,WEBP,AVIF}', { import: 'default' });
 
 export async function uploadedImage(path: string): Promise<ImageMetadata> {
   const load = uploads[`/${uploadsFolder}/${uploadName(path)}`];
-  // The content loader has checked that the file exists (src/lib/content-images.ts); this is a file removed since.
+  // The content loader has checked that the file exists (src/content/image-checks.ts); this is a file removed since.
   if (!load) throw new Error(`${path}: ${missingImageMessage(uploadName(path), uploadsFolder)}`);
   return load();
 }

@@ -5,11 +5,11 @@
  * that exist, and an `order` no other page of the collection has. Runs in the browser and in unit tests.
  */
 import type { z } from 'astro/zod';
-import { sectionPath, SECTIONS, type Section } from '../config/routes.ts';
-import { explainIssue, orderClashMessage } from '../lib/content-issues.ts';
-import { isSitePath, pageOf, unknownPageMessage } from '../lib/link-form.ts';
-import { quotingFacts } from '../schemas/facts.ts';
-import { pageLinks } from '../schemas/page.ts';
+import { sectionPath, SECTIONS, type Section } from '../../config/routes.ts';
+import { explainIssue, orderClashMessage } from '../../schemas/issue-messages.ts';
+import { isSitePath, pageOf, unknownPageMessage } from '../../schemas/link-form.ts';
+import { quotingFacts } from '../../schemas/facts.ts';
+import { pageLinks } from '../../schemas/page.ts';
 import { problemKey, sourceKey } from './frontmatter-format.ts';
 
 export type ProblemPath = (string | number)[];

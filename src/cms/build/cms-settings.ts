@@ -3,9 +3,9 @@
  * CMS_GITHUB_REPO (owner/name of the repository writers' pull requests go to), CMS_AUTH_URL (the OAuth
  * proxy's base URL), CMS_GITHUB_API_ROOT (another GitHub API than api.github.com), DECAP_SERVER_PORT (decap-server's port under `npm run dev`, 8081 by default).
  */
-import { SITE_URL } from '../config/site-url.ts';
-import { localEditorBackendPort } from '../config/local-editor-backend.ts';
-import { defaultGithubRepo, type CmsSettings } from './decap-config.ts';
+import { SITE_URL } from '../../config/site-url.ts';
+import { localEditorBackendPort } from '../../config/local-editor-backend.ts';
+import { defaultGithubRepo, type CmsSettings } from '../editor/decap-config.ts';
 
 export function cmsSettings(): CmsSettings {
   return {

@@ -3,7 +3,7 @@
  * section shows in the picture: the steps, the SLA tiers, the maturity scores, the stages with their durations,
  * and for outsourcing the working hours of India against the other offices. Pure data; components draw it.
  */
-import type { Section, SectionOf } from '../../schemas/sections.ts';
+import type { Section, SectionOf } from '../schemas/sections.ts';
 import { responseMinutes, weekRange } from './durations.ts';
 import { clockTime, coveredHours, duration, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The form an image takes in content: a file of content/uploads/, written relative to the page's file as
  * ../uploads/<name> (every collection is one folder below content/), which is what the editor's Media writes and
- * what Astro resolves in an MDX body. That the file exists is checked where files are read (content-images.ts,
+ * what Astro resolves in an MDX body. That the file exists is checked where files are read (image-checks.ts,
  * markdown-images.ts); here only the form, so the schemas stay usable in the browser.
  */
 

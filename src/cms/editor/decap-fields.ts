@@ -3,9 +3,9 @@
  * fields the build accepts: a field added to a schema appears in the editor, a field removed disappears.
  */
 import type { z } from 'astro/zod';
-import { icon } from '../schemas/fields.ts';
-import { stat } from '../schemas/sections.ts';
-import { imageSource } from '../schemas/fields.ts';
+import { icon } from '../../schemas/fields.ts';
+import { stat } from '../../schemas/sections.ts';
+import { imageSource } from '../../schemas/fields.ts';
 import { choiceOptions, fieldWords, inWritersOrder, sectionTypes, wordsPath } from './field-labels.ts';
 
 export interface DecapField {
@@ -103,7 +103,7 @@ function decapField(name: string, schema: z.ZodType, path: string): DecapField {
   const { core, optional } = unwrap(schema);
   const def = defOf(core);
   const base = { name, ...wordsOf(path), ...(optional ? { required: false } : {}) };
-  // The icon chooser (src/cms/icon-widget.ts) offers the names the schema accepts, with search.
+  // The icon chooser (src/cms/editor/icon-widget.ts) offers the names the schema accepts, with search.
   if (core === icon) return { ...base, widget: 'icon' };
   // An image is chosen from, or uploaded to, the Media library; never a URL (the site's policy loads only its own images).
   if (core === imageSource) return { ...base, widget: 'image', choose_url: false };
