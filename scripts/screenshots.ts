@@ -44,6 +44,9 @@ async function save(shot: Buffer, path: string) {
 async function open(width: number, path: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 900 }, reducedMotion: 'reduce' });
   await page.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'networkidle' });
+  // A full-page shot does not scroll, so lazy images below the fold (the office map) would be missing: load them first.
+  await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((image) => image.setAttribute('loading', 'eager')));
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   return page;
 }
 
