@@ -1,5 +1,5 @@
 /**
- * Local stand-in for `supabase start`: the contact form's slice of the Supabase REST API on
+ * Local stand-in for `supabase start`: the slice of the Supabase REST API this project calls, on
  * http://127.0.0.1:54321, backed by embedded Postgres (PGlite) with the real migrations.
  * Run `node scripts/local-backend.ts --help` for usage.
  */
@@ -12,7 +12,7 @@ import { inMemory, openLocalDatabase } from './local-backend/local-database.ts';
 import { mailViewerUrl, startMailCatcher, type MailCatcher } from './local-backend/mail-catcher.ts';
 import { startLocalNotifier, type LocalNotifier } from './local-backend/local-notifier.ts';
 import { defaultDataDir, migrationsDir as defaultMigrationsDir } from './local-backend/repo-paths.ts';
-import { createTableRestApi } from './local-backend/table-rest-api.ts';
+import { createRestApi } from './local-backend/rest-api.ts';
 
 interface LocalBackendOptions {
   port?: number;
@@ -61,7 +61,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       if (!process.env.SMTP_HOST) mail = await startMailCatcher();
       notifier = startLocalNotifier(db);
     }
-    resolveApi(await createTableRestApi(db, { afterInsert: () => notifier?.wake() }));
+    resolveApi(await createRestApi(db, { afterInsert: () => notifier?.wake() }));
   } catch (error) {
     await mail?.close();
     await closeServer(server);
@@ -111,11 +111,12 @@ function closeServer(server: Server): Promise<void> {
 
 const usage = `Usage: node scripts/local-backend.ts [--port N] [--data DIR | --memory]
 
-Serves the contact form's table through the Supabase REST API locally, so the site works
-without a Supabase account, answering as PostgREST does (see tests/unit/local-backend.test.ts):
-  POST /rest/v1/contact_submissions          insert (JSON, CSV or form body; on_conflict and Prefer: resolution)
-  GET  /rest/v1/contact_submissions          list (select, order, limit, offset, filters)
-  PATCH, PUT, DELETE /rest/v1/contact_submissions   with filters such as ?id=eq.<uuid>
+Serves the slice of the Supabase REST API this project calls, without a Supabase account,
+answering as PostgREST does (see tests/unit/local-backend.test.ts):
+  POST /rest/v1/contact_submissions      the contact form's insert (one JSON object)
+  GET  /rest/v1/contact_submissions      staff reads (select, order, limit, offset, eq filters)
+  GET  /rest/v1/enquiry_notifications    the same, for the notification outbox
+Any other request gets PostgREST's error for it, saying the stand-in does not support it.
 Every request runs as its key's role (anon or service_role), so grants, row level security,
 constraints and the rate-limit trigger decide. cf-connecting-ip is set from the connection, as
 Supabase's edge sets it. Applies supabase/migrations/*.sql and clears client addresses past their

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { enquiryTable } from '../../src/config/enquiry.ts';
 import type { EnquiryNotification, StoredEnquiry } from './enquiry-export-format.ts';
-import { notificationTable } from '../local-backend/table-rest-api.ts';
+import { notificationTable } from '../local-backend/rest-api.ts';
 
 const notificationColumns = 'status,attempts,last_error,sent_at,next_attempt_at';
 
