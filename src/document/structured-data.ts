@@ -60,6 +60,7 @@ export function organization(site: URL): JsonLd {
   };
 }
 
+/** A service or consulting page. Where the services are offered is said once, in the Organization's contact point (on /about). */
 export function service(input: { name: string; description: string; path: string; category: string }, site: URL): JsonLd {
   return {
     '@context': 'https://schema.org',
@@ -69,7 +70,6 @@ export function service(input: { name: string; description: string; path: string
     serviceType: input.category,
     url: absolute(input.path, site),
     provider: { '@id': absolute('/#organization', site) },
-    areaServed: offices.map((office) => ({ '@type': 'Country', name: office.country })),
   };
 }
 

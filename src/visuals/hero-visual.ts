@@ -5,7 +5,7 @@
  */
 import type { Section, SectionOf } from '../schemas/sections.ts';
 import { responseMinutes, weekRange } from './durations.ts';
-import { clockTime, coveredHours, duration, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
+import { clockTime, duration, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
 
 /** A bar's part: `main` is the value, `range` an uncertain or open-ended rest (or another office's hours), `shared` the hours two offices share. */
 export interface Segment extends Span {
@@ -41,7 +41,12 @@ export interface StepsVisual extends VisualBase {
   steps: { title: string; detail?: string }[];
 }
 
-export type HeroVisual = RowsVisual | StepsVisual;
+/** The offices on the world map (src/components/ui/OfficeMapPicture.astro): the home page's picture of the company. */
+export interface MapVisual extends VisualBase {
+  kind: 'map';
+}
+
+export type HeroVisual = RowsVisual | StepsVisual | MapVisual;
 
 export type Family = 'home' | 'services' | 'consulting' | 'outsourcing';
 
@@ -175,20 +180,15 @@ export function deliveryVisual(input: Pick<VisualInput, 'offices' | 'hours' | 'd
   };
 }
 
-/** Every office's working day on the UTC clock, and how many hours of the day at least one of them is open. */
-export function followTheSunVisual(input: Pick<VisualInput, 'offices' | 'hours' | 'date'>): RowsVisual {
-  const { opens, closes } = input.hours;
-  const bands = input.offices.map((office) => ({ office, spans: hoursOnClock(opens, closes, office.timeZone, 'UTC', input.date) }));
-  const covered = coveredHours(bands.flatMap((band) => band.spans));
+/** Where the company works, said in words beside the map: the headquarters delivers, the other offices are the clients' local contacts. */
+export function officesVisual(input: Pick<VisualInput, 'offices'>): MapVisual {
+  const headquarters = input.offices.find((office) => office.headquarters) ?? input.offices[0];
+  const others = input.offices.filter((office) => office !== headquarters).map((office) => office.city);
   return {
-    kind: 'rows',
-    // Round the clock, or "h" for hours: "24 hours" reads as the response-time promise ({{responseTime}}) on the same page.
-    title: `${input.offices.length} offices, ${covered >= 24 ? 'round the clock' : `open ${Math.round(covered)} h a day`}`,
-    note: `Weekdays ${clockTime(opens)}-${clockTime(closes)} local time, shown in UTC`,
+    kind: 'map',
+    title: `${input.offices.length} offices, one delivery team`,
+    note: headquarters && others.length > 0 ? `Delivery from ${headquarters.city}; ${new Intl.ListFormat('en-GB').format(others)} meet you in your time zone` : undefined,
     ownContent: true,
-    max: 24,
-    ticks: ['00:00', '06:00', '12:00', '18:00', '24:00'],
-    rows: bands.map(({ office, spans }) => ({ label: office.city, value: spansText(spans), segments: spans.map((span) => ({ ...span, tone: 'main' })) })),
   };
 }
 
@@ -202,7 +202,7 @@ function clockZoneName(timeZone: string, date: Date): string {
 export function heroVisual(input: VisualInput): HeroVisual | undefined {
   const { family, sections } = input;
   const steps = first(sections, 'steps');
-  if (family === 'home') return followTheSunVisual(input);
+  if (family === 'home') return officesVisual(input);
   if (family === 'outsourcing') return deliveryVisual(input);
   if (family === 'consulting') {
     const note = input.card?.duration && `Engagement: ${input.card.duration}`;

@@ -42,18 +42,6 @@ export function overlap(a: readonly Span[], b: readonly Span[]): Span[] {
     .sort((x, y) => x.from - y.from);
 }
 
-/** Hours covered by at least one of the spans. */
-export function coveredHours(spans: readonly Span[]): number {
-  let covered = 0;
-  let reach = 0;
-  for (const span of [...spans].sort((x, y) => x.from - y.from)) {
-    const from = Math.max(span.from, reach);
-    if (span.to > from) covered += span.to - from;
-    reach = Math.max(reach, span.to);
-  }
-  return covered;
-}
-
 const total = (spans: readonly Span[]) => spans.reduce((sum, span) => sum + span.to - span.from, 0);
 export const spanHours = total;
 

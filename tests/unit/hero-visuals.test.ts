@@ -1,8 +1,8 @@
 /** The hero pictures are drawn from the page's own data: time zones, steps, SLA tiers, maturity scores and stages. */
 import { describe, expect, test } from 'vitest';
-import { coveredHours, hoursOnClock, overlap, spanHours, spansText, utcOffsetMinutes } from '../../src/visuals/time-bands.ts';
+import { hoursOnClock, overlap, spanHours, spansText, utcOffsetMinutes } from '../../src/visuals/time-bands.ts';
 import { responseMinutes, weekRange } from '../../src/visuals/durations.ts';
-import { deliveryVisual, followTheSunVisual, heroVisual } from '../../src/visuals/hero-visual.ts';
+import { deliveryVisual, heroVisual, officesVisual } from '../../src/visuals/hero-visual.ts';
 import { offices } from '../../src/config/offices.ts';
 import type { Section } from '../../src/schemas/sections.ts';
 
@@ -48,12 +48,15 @@ describe('working hours on India’s clock', () => {
     expect(visual.title).toBe("Office hours on Noida's clock (IST)");
   });
 
-  test('the home picture counts the hours of the UTC day at least one office is open', () => {
-    expect(coveredHours([{ from: 0, to: 5 }, { from: 3, to: 8 }, { from: 10, to: 12 }])).toBe(10);
-    const visual = followTheSunVisual({ offices: offices.filter((office) => office.city !== 'Sydney'), hours, date: january });
-    // Noida 03:30-12:30, London 09:00-18:00, Toronto 14:00-23:00, Austin 15:00-24:00 UTC: 03:30 to midnight.
-    expect(visual.title).toBe('4 offices, open 21 h a day');
-    expect(followTheSunVisual({ offices, hours, date: january }).title).toBe('5 offices, round the clock');
+  test('the home picture is the office map, its words from the offices: the headquarters delivers, the others are local', () => {
+    const visual = officesVisual({ offices });
+    expect(visual).toEqual({
+      kind: 'map',
+      title: '5 offices, one delivery team',
+      note: 'Delivery from Noida; Austin, London, Toronto and Sydney meet you in your time zone',
+      ownContent: true,
+    });
+    expect(officesVisual({ offices: offices.filter((office) => office.city !== 'Sydney') }).title).toBe('4 offices, one delivery team');
   });
 });
 
