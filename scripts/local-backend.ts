@@ -112,7 +112,7 @@ function closeServer(server: Server): Promise<void> {
 const usage = `Usage: node scripts/local-backend.ts [--port N] [--data DIR | --memory]
 
 Serves the contact form's table through the Supabase REST API locally, so the site works
-without a Supabase account, answering as PostgREST does (see tests/unit/local-backend.test.ts):
+without a Supabase account, answering as PostgREST does (see tests/db/local-backend.test.ts):
   POST /rest/v1/contact_submissions          insert (JSON, CSV or form body; on_conflict and Prefer: resolution)
   GET  /rest/v1/contact_submissions          list (select, order, limit, offset, filters)
   PATCH, PUT, DELETE /rest/v1/contact_submissions   with filters such as ?id=eq.<uuid>

@@ -8,7 +8,7 @@
  * Request parsing lives in postgrest-query.ts (query string, filters) and postgrest-payload.ts (bodies,
  * content types, Prefer), the SQL for filters and writes in postgrest-sql.ts. Where the local backend
  * knowingly answers differently from PostgREST, and why, is listed above the request table in
- * tests/unit/local-backend.test.ts ("the local backend as PostgREST").
+ * tests/db/local-backend.test.ts ("the local backend as PostgREST").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
