@@ -1,12 +1,13 @@
 // ESLint for the whole project: the recommended rules of ESLint, typescript-eslint, eslint-plugin-astro and
 // jsx-a11y (for React islands and Astro templates). Formatting is Prettier's job: no stylistic rules here.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       // astro-eslint-parser 1.4 fails on this file's frontmatter ("Declaration or statement expected" at its last line);
