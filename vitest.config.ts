@@ -1,11 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests grouped by what they need, one folder each, run alone with `npm run test:<group>` (browser tests: tests/e2e, Playwright):
+// unit: nothing but the code; dist: the built site (`npm run build` first); db: a database (PGlite, or PostgreSQL 15
+// when DATABASE_URL is set); project: a copy of the project, or its own tools spawned (astro, build-deploy).
+const groups = ['unit', 'dist', 'db', 'project'];
+
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30000,
     // Setting up a migrated database or a project copy takes several times longer on a loaded 2-core machine.
     hookTimeout: 60000,
+    projects: groups.map((name) => ({ extends: true, test: { name, include: [`tests/${name}/**/*.test.ts`] } })),
   },
 });

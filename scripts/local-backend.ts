@@ -112,7 +112,7 @@ function closeServer(server: Server): Promise<void> {
 const usage = `Usage: node scripts/local-backend.ts [--port N] [--data DIR | --memory]
 
 Serves the slice of the Supabase REST API this project calls, without a Supabase account,
-answering as PostgREST does (see tests/unit/local-backend.test.ts):
+answering as PostgREST does (see tests/db/local-backend.test.ts):
   POST /rest/v1/contact_submissions      the contact form's insert (one JSON object)
   GET  /rest/v1/contact_submissions      staff reads (select, order, limit, offset, eq filters)
   GET  /rest/v1/enquiry_notifications    the same, for the notification outbox

@@ -3,7 +3,7 @@
  * they are, /about from about.html, 404.html with status 404 for unknown paths, gzip, and no custom headers.
  * `_headers` and `_redirects` are neither applied nor served, so the tests see only what every host gives:
  * the policy each page carries in its own <meta> tag. The default host's extras (headers, 301s) are
- * checked with its own runtime in tests/unit/default-host.test.ts.
+ * checked with its own runtime in tests/dist/default-host.test.ts.
  * Used by the browser tests, the Lighthouse audit and the screenshots.
  */
 import { createReadStream, existsSync } from 'node:fs';

@@ -8,7 +8,7 @@
  * Each request runs in its own transaction as its key's role with PostgREST's request settings, so grants,
  * row level security, constraints and the rate-limit trigger decide; SQL errors get PostgREST's statuses.
  * Anything else gets PostgREST's error for the request with a message saying the stand-in does not support it.
- * The parity table, each row with the PostgREST documentation it follows, is in tests/unit/local-backend.test.ts.
+ * The parity table, each row with the PostgREST documentation it follows, is in tests/db/local-backend.test.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';

@@ -75,7 +75,7 @@ $$;
 
 -- 4. True when the text has a character a reader can see: anything but white space, control and format
 -- characters, default-ignorable code points (zero-width spaces and joiners, variation selectors, fillers)
--- and the blank braille pattern. The class is src/enquiry/visible-text.ts's, written out for Unicode 17 (Node 24);
+-- and the blank braille pattern. The class is src/lib/visible-text.ts's, written out for Unicode 17 (Node 24);
 -- tests/unit/contact-submissions.db.test.ts checks both edges of every range against it.
 create function public.contact_submissions_has_visible_text(value text)
   returns boolean

@@ -17,7 +17,7 @@ revoke all on function public.contact_submissions_has_visible_text(text) from pu
 -- 2. True when the text has a letter, digit or symbol (Unicode categories L, N, S) that is not a default-ignorable
 -- code point (Hangul fillers are letters to Unicode but show nothing) or the blank braille pattern. Punctuation
 -- alone ("." or "-") and combining marks alone (a lone U+0300 over nothing) are not a name. The class is
--- src/enquiry/visible-text.ts's, written out for Unicode 17 (Node 24); tests/unit/contact-submissions.db.test.ts checks
+-- src/enquiry/visible-text.ts's, written out for Unicode 17 (Node 24); tests/db/contact-submissions.db.test.ts checks
 -- both edges of every range against it. Written out because [[:alpha:]] follows the database's locale: ASCII only
 -- under the C locale, and under glibc's C.UTF-8 (PostgreSQL 15 here) and PGlite's it counts vowel signs such as
 -- U+093F, which are combining marks, as letters. The checks that call it keep their names; rows stored before

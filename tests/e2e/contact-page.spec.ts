@@ -23,7 +23,7 @@ test('the contact page shows the details, hours, reasons and call/email actions'
   for (const label of ['Full Name', 'Email Address', 'Company', 'Phone Number', 'Service of Interest', 'Message']) {
     await expect(field(page, label)).toBeVisible();
   }
-  // The choices are the form's configured list (tests/unit/enquiry-row.test.ts ties it to the database's CHECK),
+  // The choices are the form's configured list (tests/db/enquiry-row.test.ts ties it to the database's CHECK),
   // after an empty placeholder, each sending the value it shows.
   const options = await field(page, 'Service of Interest').evaluate((select: HTMLSelectElement) =>
     [...select.options].map((option) => ({ value: option.value, text: option.text.trim() })),

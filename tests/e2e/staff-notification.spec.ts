@@ -65,5 +65,5 @@ test('an enquiry sent through the page reaches staff in the local mail viewer wi
   // The viewer itself lists it, as a developer would see it.
   await page.goto(mailViewerUrl);
   await page.getByText(`Enquiry: Meera Iyer (Iyer Logistics Pvt Ltd), Cloud Infrastructure`).first().click();
-  await expect(page.frameLocator('iframe').first().getByText(message)).toBeVisible();
+  await expect(page.locator('iframe').first().contentFrame().getByText(message)).toBeVisible();
 });

@@ -23,7 +23,7 @@ export function layoutProblems(expectedHeaderHeight: number | null): string[] {
   const clippedAway = (element: Element | null): boolean => {
     for (; element; element = element.parentElement) {
       const style = getComputedStyle(element);
-      if (style.clipPath !== 'none' || style.clip !== 'auto') return true;
+      if (style.clipPath !== 'none' || style.getPropertyValue('clip') !== 'auto') return true;
     }
     return false;
   };

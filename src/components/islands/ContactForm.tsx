@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Fragment, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type ComponentType, type InputEvent, type SubmitEvent } from 'react';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { QueuedStatus, RestoredDraftNote } from './SavedEnquiryNotes.tsx';
 import type { EnquiryOutcome } from './EnquiryToasts.tsx';
@@ -60,7 +60,7 @@ function checkContent(field: HTMLInputElement | HTMLTextAreaElement): void {
   if (message) field.setCustomValidity(field.value === '' || hasVisibleText(field.value) ? '' : message);
 }
 
-const onContentInput = (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => checkContent(event.currentTarget);
+const onContentInput = (event: InputEvent<HTMLInputElement | HTMLTextAreaElement>) => checkContent(event.currentTarget);
 
 function TextField({ name, label, type, autoComplete, required = false }: TextFieldProps) {
   const id = `contact-${name}`;
@@ -208,7 +208,7 @@ function Form() {
     void mountToasts().catch(() => undefined);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     const form = event.currentTarget;

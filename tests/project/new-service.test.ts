@@ -77,7 +77,7 @@ it('builds, keeps its budgets and passes the SEO, menu and overview tests', { ti
   await run(process.execPath, ['scripts/size.ts'], { cwd, env: env() }).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`npm run size failed in the copy:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
   });
-  await run(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/unit/seo.test.ts'], { cwd, env: env() });
+  await run(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/dist/seo.test.ts'], { cwd, env: env() });
   const playwright = await run(
     process.execPath,
     [

@@ -375,7 +375,7 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
       ];
       const ids: string[] = [];
       expect(
-        await stored(30, (i) => {
+        await stored(30, () => {
           const row = submission();
           ids.push(row.id);
           return row;

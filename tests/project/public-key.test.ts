@@ -81,7 +81,7 @@ describe('builds with a key that is not public', () => {
     rmSync(buildStarted, { force: true });
     return spawnSync(process.execPath, ['scripts/build-deploy.ts'], {
       cwd: repoRoot,
-      // Every other setting real, so only the key decides (tests/unit/deploy-settings.test.ts covers the placeholders).
+      // Every other setting real, so only the key decides (tests/project/deploy-settings.test.ts covers the placeholders).
       env: environment({ ...realSettings, PUBLIC_SUPABASE_ANON_KEY: key }),
       encoding: 'utf8',
       timeout: 20_000,

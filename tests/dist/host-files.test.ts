@@ -1,5 +1,5 @@
 /**
- * dist/_headers and dist/_redirects, which the default host applies (tests/unit/default-host.test.ts checks
+ * dist/_headers and dist/_redirects, which the default host applies (tests/dist/default-host.test.ts checks
  * that it does), hold exactly what src/config says, in the form Cloudflare Pages and Netlify read.
  */
 import { existsSync, readFileSync } from 'node:fs';

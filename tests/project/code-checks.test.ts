@@ -1,0 +1,62 @@
+/**
+ * The checks every change goes through before the build (npm test runs them first, CI runs npm test): a type error
+ * fails `npm run check`, a lint error `npm run lint`, an unformatted file `npm run format:check`. Each is made in a
+ * copy of the project, and each script is run there as package.json defines it.
+ */
+import { execFile } from 'node:child_process';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+
+let project: Awaited<ReturnType<typeof copyProject>>;
+
+// The copy's node_modules links each package but has no .bin: the tools (and Node 24) come from the project's own.
+const env = () => toolEnv('production', { PATH: `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH ?? ''}` });
+
+/** Runs `npm run <script>` in the copy; resolves with its exit code and output. */
+async function runScript(script: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)('npm', ['run', script], { cwd: project.root, env: env(), maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+beforeAll(async () => {
+  project = await copyProject('code-checks-');
+  for (const config of ['eslint.config.js', '.prettierrc.json', '.prettierignore']) await cp(join(repoRoot, config), join(project.root, config));
+  // Each file breaks one check only: it is well typed, lint-clean or formatted in every other respect.
+  await writeFile(join(project.root, 'src/type-error.ts'), "export const port: number = '8081';\n");
+  await writeFile(join(project.root, 'src/lint-error.ts'), 'export function pause(): void {\n  debugger;\n}\n');
+  await writeFile(join(project.root, 'src/unformatted.ts'), 'export const office = {city:"Noida",  country:"India"};\n');
+});
+
+afterAll(async () => project?.remove());
+
+test('npm test runs the format, lint and type checks before anything else', async () => {
+  const { scripts } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  expect(scripts.test).toMatch(/^npm run format:check && npm run lint && npm run check && /);
+});
+
+test('a type error fails npm run check', { timeout: 300_000 }, async () => {
+  const { code, output } = await runScript('check');
+  expect(code).not.toBe(0);
+  expect(output).toMatch(/src\/type-error\.ts.*error.*ts\(2322\)/);
+});
+
+test('a lint error fails npm run lint', { timeout: 180_000 }, async () => {
+  const { code, output } = await runScript('lint');
+  expect(code).not.toBe(0);
+  expect(output).toMatch(/src\/lint-error\.ts\s+2:3\s+error\s+Unexpected 'debugger' statement\s+no-debugger/);
+});
+
+test('an unformatted file fails npm run format:check', { timeout: 180_000 }, async () => {
+  const { code, output } = await runScript('format:check');
+  expect(code).not.toBe(0);
+  expect(output).toContain('src/unformatted.ts');
+  expect(output).not.toContain('src/type-error.ts');
+});
