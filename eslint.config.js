@@ -13,7 +13,14 @@ export default defineConfig(
       // astro-eslint-parser 1.4 fails on this file's frontmatter ("Declaration or statement expected" at its last line);
       // astro check still type-checks it. Drop this line once the page pipeline leaves the frontmatter.
       'src/layouts/HtmlDocument.astro',
-      'dist/', '.astro/', 'node_modules/', 'reports/', 'test-results/', 'playwright-report/', '.local-data/', '.wrangler/',
+      'dist/',
+      '.astro/',
+      'node_modules/',
+      'reports/',
+      'test-results/',
+      'playwright-report/',
+      '.local-data/',
+      '.wrangler/',
     ],
   },
   js.configs.recommended,

@@ -48,7 +48,10 @@ keeps its median run (simulated throttling scales measured CPU time, so a busy m
 Writes <out>/lighthouse.json and <out>/lighthouse.md. Set CHROMIUM_PATH to use another Chromium.`;
 
 function parseRoutes(list: string): string[] {
-  const routes = list.split(',').map((route) => route.trim()).filter(Boolean);
+  const routes = list
+    .split(',')
+    .map((route) => route.trim())
+    .filter(Boolean);
   const invalid = routes.filter((route) => !route.startsWith('/'));
   if (routes.length === 0 || invalid.length > 0) throw new Error(`--routes takes paths starting with "/", comma-separated; got "${list}".`);
   return routes;
@@ -62,7 +65,18 @@ function build(): void {
 
 function failedAudit(path: string, url: string, error: unknown): PageAudit {
   const scores = { performance: null, accessibility: null, 'best-practices': null, seo: null };
-  return { path, url, scores, lcpMs: null, tbtMs: null, cls: null, transferBytes: null, failingAudits: [], warnings: [], runtimeError: (error as Error).message };
+  return {
+    path,
+    url,
+    scores,
+    lcpMs: null,
+    tbtMs: null,
+    cls: null,
+    transferBytes: null,
+    failingAudits: [],
+    warnings: [],
+    runtimeError: (error as Error).message,
+  };
 }
 
 interface Browser {

@@ -78,7 +78,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const dwellMs = Number(values.dwell);
-  if (!Number.isInteger(dwellMs) || dwellMs < 0 || dwellMs > 10_000) throw new Error(`--dwell must be a whole number of milliseconds up to 10000, got "${values.dwell}".`);
+  if (!Number.isInteger(dwellMs) || dwellMs < 0 || dwellMs > 10_000)
+    throw new Error(`--dwell must be a whole number of milliseconds up to 10000, got "${values.dwell}".`);
   if (!(await readFile(join(values.root, 'index.html')).catch(() => null))) throw new Error(`No ${values.root}/index.html: run "npm run build" first.`);
 
   const rulesElement = `<script type="speculationrules">${JSON.stringify(speculationRules)}</script>`;

@@ -37,13 +37,7 @@ export interface LocalBackend {
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  const {
-    port = localSupabasePort,
-    host = '127.0.0.1',
-    dataDir = defaultDataDir,
-    migrationsDir = defaultMigrationsDir,
-    notify = false,
-  } = options;
+  const { port = localSupabasePort, host = '127.0.0.1', dataDir = defaultDataDir, migrationsDir = defaultMigrationsDir, notify = false } = options;
 
   // Claim the port before opening the data directory, so a second backend started by mistake
   // fails on the port and never opens a PGlite directory another process is using.

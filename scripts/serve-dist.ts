@@ -49,7 +49,9 @@ if (import.meta.main) {
     },
   });
   if (values.help) {
-    console.log('Usage: node scripts/serve-dist.ts [--port 4321] [--root dist]\nServes the built site like a plain static host (gzip, 404.html for unknown paths, no custom headers).');
+    console.log(
+      'Usage: node scripts/serve-dist.ts [--port 4321] [--root dist]\nServes the built site like a plain static host (gzip, 404.html for unknown paths, no custom headers).',
+    );
     process.exit(0);
   }
   if (!existsSync(join(resolve(values.root), 'index.html'))) {

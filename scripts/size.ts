@@ -9,7 +9,9 @@ import { parseArgs } from 'node:util';
 import { measureSite, type PageWeight } from './page-weight/page-weight.ts';
 import { budgetBreaches } from './page-weight/budgets.ts';
 
-const { values } = parseArgs({ options: { json: { type: 'boolean', default: false }, root: { type: 'string', default: 'dist' }, help: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { json: { type: 'boolean', default: false }, root: { type: 'string', default: 'dist' }, help: { type: 'boolean', default: false } },
+});
 if (values.help) {
   console.log('Usage: node scripts/size.ts [--json] [--root dist]\nRun "npm run build" first.');
   process.exit(0);

@@ -53,7 +53,9 @@ const sitePort = portArgument < 0 ? 4321 : Number(command[portArgument]!.split('
 if (await decapServerAnswers(decapPort)) {
   console.log(`[cms] decap-server already answers on port ${decapPort}; /admin will use it.`);
   if (await decapServerAnswers(decapPort, { origin: 'http://localhost:1' })) {
-    console.warn(`[cms] Warning: the decap-server on port ${decapPort} answers any local page and reads and writes outside content/ (a plain \`npx decap-server\`?). Stop it and run npm run dev again for one confined to content/.`);
+    console.warn(
+      `[cms] Warning: the decap-server on port ${decapPort} answers any local page and reads and writes outside content/ (a plain \`npx decap-server\`?). Stop it and run npm run dev again for one confined to content/.`,
+    );
   }
 } else {
   try {

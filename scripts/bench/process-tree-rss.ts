@@ -3,9 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Direct children of a process, from /proc/<pid>/task/<tid>/children (Linux only). */
 function childrenOf(pid: number): number[] {
   try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
-      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-    );
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
   } catch {
     return [];
   }

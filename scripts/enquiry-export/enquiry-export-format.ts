@@ -108,14 +108,22 @@ const tableColumns: Array<{ title: string; width: number; value: (row: StoredEnq
 
 /** One line of plain text: tab and line breaks become a space, every other control character is removed. */
 function cell(text: string, width: number): string {
-  const flat = text.replace(/[\t\n\r]/g, ' ').replace(controlCharacters, '').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/[\t\n\r]/g, ' ')
+    .replace(controlCharacters, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 
 export function toTable(rows: StoredEnquiry[]): string {
   const cells = [tableColumns.map((c) => c.title), ...rows.map((row) => tableColumns.map((c) => cell(c.value(row), c.width)))];
   const widths = tableColumns.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
-  const render = (line: string[]) => line.map((text, i) => text.padEnd(widths[i]!)).join('  ').trimEnd();
+  const render = (line: string[]) =>
+    line
+      .map((text, i) => text.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const [header, ...body] = cells;
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   return `${[render(header!), rule, ...body.map(render)].join('\n')}\n`;

@@ -61,7 +61,10 @@ export async function readDataDir(dataDir: string): Promise<StoredEnquiry[] | 'n
   try {
     const { rows: outbox } = await db.query<{ exists: boolean }>(`select to_regclass('public.${notificationTable}') is not null as exists`);
     const notification = outbox[0]?.exists
-      ? `(select json_build_object(${notificationColumns.split(',').map((c) => `'${c}', n.${c}`).join(', ')})
+      ? `(select json_build_object(${notificationColumns
+          .split(',')
+          .map((c) => `'${c}', n.${c}`)
+          .join(', ')})
           from public.${notificationTable} n where n.enquiry_id = t.id)`
       : 'null';
     const { rows } = await db.query<{ body: string }>(

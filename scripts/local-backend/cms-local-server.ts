@@ -55,7 +55,8 @@ function checkSource(port: number, siteOrigins: readonly string[]) {
 function checkAction(root: string) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const body = req.body as { action?: unknown; params?: unknown } | undefined;
-    if (typeof body?.action !== 'string') return refuse(res, 400, 'The local editor backend expects a JSON body { "action": …, "params": … } with Content-Type: application/json.');
+    if (typeof body?.action !== 'string')
+      return refuse(res, 400, 'The local editor backend expects a JSON body { "action": …, "params": … } with Content-Type: application/json.');
     const { action, params } = body;
     const paths = pathsOf(action, params);
     if (!paths) return refuse(res, 403, `The local editor backend does not offer the action "${action}"; it offers ${editorActions.join(', ')}.`);

@@ -16,7 +16,17 @@ export const devSiteOrigins = (sitePort: number) => [`http://localhost:${sitePor
 const loopbackHosts = (port: number) => [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
 
 /** Why the request's Host or Origin is refused, or undefined when it may go on. */
-export function requestSourceProblem({ host, origin, port, siteOrigins }: { host: string | undefined; origin: string | undefined; port: number; siteOrigins: readonly string[] }): string | undefined {
+export function requestSourceProblem({
+  host,
+  origin,
+  port,
+  siteOrigins,
+}: {
+  host: string | undefined;
+  origin: string | undefined;
+  port: number;
+  siteOrigins: readonly string[];
+}): string | undefined {
   if (!host || !loopbackHosts(port).includes(host.toLowerCase())) {
     return `The local editor backend answers only at http://127.0.0.1:${port}; this request was addressed to "${host ?? ''}" (a page whose DNS name was rebound to this machine, or a proxy), so it is refused.`;
   }
@@ -115,7 +125,8 @@ export async function pathProblem(root: string, path: unknown): Promise<string |
 }
 
 const prefixed = (path: unknown) => (typeof path === 'string' ? `${contentFolder}/${path}` : path);
-const entryInRepository = (entry: unknown) => (isObject(entry) && isObject(entry.file) ? { ...entry, file: { ...entry.file, path: prefixed(entry.file.path) } } : entry);
+const entryInRepository = (entry: unknown) =>
+  isObject(entry) && isObject(entry.file) ? { ...entry, file: { ...entry.file, path: prefixed(entry.file.path) } } : entry;
 const mediaInRepository = (file: unknown) => (isObject(file) && 'path' in file ? { ...file, path: prefixed(file.path) } : file);
 const listOf = (item: (value: unknown) => unknown) => (value: unknown) => (Array.isArray(value) ? value.map(item) : item(value));
 

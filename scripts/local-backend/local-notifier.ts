@@ -34,10 +34,10 @@ const mailViewer: Record<string, string> = {
 function pgliteNotificationStore(db: PGlite): NotificationStore {
   return {
     async claim(batchSize, leaseSeconds) {
-      const { rows } = await db.query<ClaimedNotification>(
-        'select * from public.claim_enquiry_notifications($1, make_interval(secs => $2))',
-        [batchSize, leaseSeconds],
-      );
+      const { rows } = await db.query<ClaimedNotification>('select * from public.claim_enquiry_notifications($1, make_interval(secs => $2))', [
+        batchSize,
+        leaseSeconds,
+      ]);
       return rows;
     },
     async markSent(enquiryId) {

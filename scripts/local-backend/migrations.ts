@@ -45,10 +45,7 @@ export async function applyMigrations(db: SqlSession, migrationsDir: string): Pr
     await db.exec('begin');
     try {
       await db.exec(sql);
-      await db.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
+      await db.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
       await db.exec('commit');
     } catch (error) {
       await db.exec('rollback');

@@ -22,9 +22,12 @@ export function budgetBreaches(pages: readonly PageWeight[]): string[] {
   return pages.flatMap((page) => {
     const breaches: string[] = [];
     const htmlCss = page.html + page.css;
-    if (htmlCss > htmlCssBudget(page.path)) breaches.push(`${page.path}: HTML + CSS is ${htmlCss} bytes gzip, over the ${htmlCssBudget(page.path)}-byte budget`);
-    if (page.jsOnLoad > jsOnLoadBudget(page.path)) breaches.push(`${page.path}: ${page.jsOnLoad} bytes gzip of JavaScript before interaction, over the ${jsOnLoadBudget(page.path)}-byte budget`);
-    if (page.jsOnIntent > jsOnIntentBudget) breaches.push(`${page.path}: ${page.jsOnIntent} bytes gzip of JavaScript on the first touch of the form, over the ${jsOnIntentBudget}-byte budget`);
+    if (htmlCss > htmlCssBudget(page.path))
+      breaches.push(`${page.path}: HTML + CSS is ${htmlCss} bytes gzip, over the ${htmlCssBudget(page.path)}-byte budget`);
+    if (page.jsOnLoad > jsOnLoadBudget(page.path))
+      breaches.push(`${page.path}: ${page.jsOnLoad} bytes gzip of JavaScript before interaction, over the ${jsOnLoadBudget(page.path)}-byte budget`);
+    if (page.jsOnIntent > jsOnIntentBudget)
+      breaches.push(`${page.path}: ${page.jsOnIntent} bytes gzip of JavaScript on the first touch of the form, over the ${jsOnIntentBudget}-byte budget`);
     for (const problem of page.imageProblems) breaches.push(`${page.path}: image ${problem}`);
     return breaches;
   });

@@ -24,7 +24,13 @@ export function imageProblems(html: string): string[] {
   return [...html.matchAll(/<img\b[^>]*>/g)].flatMap(([tag]) => {
     const problems: string[] = [];
     const source = /\ssrc="([^"]+)"/.exec(tag)?.[1] ?? '';
-    const sources = [source, ...(/\ssrcset="([^"]+)"/.exec(tag)?.[1]?.split(',').map((entry) => entry.trim().split(/\s+/)[0] ?? '') ?? [])];
+    const sources = [
+      source,
+      ...(/\ssrcset="([^"]+)"/
+        .exec(tag)?.[1]
+        ?.split(',')
+        .map((entry) => entry.trim().split(/\s+/)[0] ?? '') ?? []),
+    ];
     if (!/\swidth="\d+"/.test(tag) || !/\sheight="\d+"/.test(tag)) problems.push(`${source}: no width and height`);
     if (!sources.every((url) => /\.(webp|avif|svg)(\?|$)/.test(url))) problems.push(`${source}: not WebP, AVIF or SVG`);
     return problems;
@@ -39,7 +45,9 @@ async function htmlFiles(dir: string): Promise<string[]> {
 }
 
 function sitePath(root: string, file: string): string {
-  const path = `/${relative(root, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
+  const path = `/${relative(root, file)
+    .replace(/\.html$/, '')
+    .replace(/(^|\/)index$/, '')}`;
   return path.length > 1 ? path.replace(/\/$/, '') : '/';
 }
 

@@ -9,13 +9,18 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PAT
  * Chromium's sandbox refuses), no GPU, and none of the background connections (component updates, sync, first-run
  * fetches) that a closed network would refuse.
  */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export function chromiumLaunchOptions(): LaunchOptions {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}. Install Debian's package: "apt-get update && apt-get install -y chromium", or set CHROMIUM_PATH.`,
-    );
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install Debian's package: "apt-get update && apt-get install -y chromium", or set CHROMIUM_PATH.`);
   }
   return {
     executablePath: CHROMIUM_PATH,

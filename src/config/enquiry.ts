@@ -44,4 +44,3 @@ export const rateLimitMessages = {
  * contact_submissions_forget_client_addresses() and the privacy policy state the same number (tests check both).
  */
 export const clientAddressRetentionDays = 30;
-

@@ -35,7 +35,9 @@ const factPlaceholder = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 
 /** `meant`: the fact the name most likely misspells, when the caller has found one. */
 export const unknownFactMessage = (name: string, meant?: string) =>
-  `{{${name}}} is not a fact of src/config/facts.ts${meant ? `: did you mean {{${meant}}}?` : ''} (known: ${Object.keys(facts).map((fact) => `{{${fact}}}`).join(', ')})`;
+  `{{${name}}} is not a fact of src/config/facts.ts${meant ? `: did you mean {{${meant}}}?` : ''} (known: ${Object.keys(facts)
+    .map((fact) => `{{${fact}}}`)
+    .join(', ')})`;
 
 const refuseUnknown = (name: string) => {
   throw new Error(unknownFactMessage(name));

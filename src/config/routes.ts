@@ -48,7 +48,9 @@ export const legalPath = (slug: string): string => `/${slug}`;
 
 /** The top-level page that introduces `section`. */
 export function sectionOverview(section: Section): TopLevelPage {
-  const overview = topLevelPages.find((page): page is Extract<(typeof topLevelPages)[number], { section: Section }> => 'section' in page && page.section === section);
+  const overview = topLevelPages.find(
+    (page): page is Extract<(typeof topLevelPages)[number], { section: Section }> => 'section' in page && page.section === section,
+  );
   if (!overview) throw new Error(`No top-level page introduces the section "${section}"`);
   return overview;
 }

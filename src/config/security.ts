@@ -57,7 +57,11 @@ export const headerRules: readonly HeaderRule[] = [
 
 /** The `_headers` file Cloudflare Pages and Netlify read. */
 export function formatHeadersFile(rules: readonly HeaderRule[]): string {
-  const lines = (rule: HeaderRule) => [rule.path, ...(rule.detach ?? []).map((name) => `  ! ${name}`), ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)];
+  const lines = (rule: HeaderRule) => [
+    rule.path,
+    ...(rule.detach ?? []).map((name) => `  ! ${name}`),
+    ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`),
+  ];
   return `${rules.map((rule) => lines(rule).join('\n')).join('\n')}\n`;
 }
 

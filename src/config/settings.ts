@@ -51,16 +51,38 @@ const officeSettings = (code: OfficeCode): Setting[] => {
     { name: officeVariable(code, 'POSTAL_CODE'), what: `the ${office.name} office's postal code`, kind: 'text', localDefault: office.postalCode },
     office.phone
       ? { name: officeVariable(code, 'PHONE'), what: `the ${office.name} office's phone, international form`, kind: 'phone', localDefault: office.phone }
-      : { name: officeVariable(code, 'PHONE'), what: `the ${office.name} office's phone (the main phone unless set)`, kind: 'phone', localDefault: '', sameAs: 'PUBLIC_PHONE' },
-    { name: officeVariable(code, 'EMAIL'), what: `the ${office.name} office's e-mail (the main e-mail unless set)`, kind: 'email', localDefault: '', sameAs: 'PUBLIC_EMAIL' },
+      : {
+          name: officeVariable(code, 'PHONE'),
+          what: `the ${office.name} office's phone (the main phone unless set)`,
+          kind: 'phone',
+          localDefault: '',
+          sameAs: 'PUBLIC_PHONE',
+        },
+    {
+      name: officeVariable(code, 'EMAIL'),
+      what: `the ${office.name} office's e-mail (the main e-mail unless set)`,
+      kind: 'email',
+      localDefault: '',
+      sameAs: 'PUBLIC_EMAIL',
+    },
   ];
 };
 
 export const settings: readonly Setting[] = [
-  { name: 'SITE_URL', what: 'the public address of the site (canonical URLs, sitemap, the editor\'s "View Live")', kind: 'url', localDefault: 'https://www.example.com' },
+  {
+    name: 'SITE_URL',
+    what: 'the public address of the site (canonical URLs, sitemap, the editor\'s "View Live")',
+    kind: 'url',
+    localDefault: 'https://www.example.com',
+  },
   { name: 'PUBLIC_PHONE', what: 'the main phone, international form with spaces (header, footer, /contact)', kind: 'phone', localDefault: '+91 120 555 0142' },
-  { name: 'PUBLIC_EMAIL', what: 'the main e-mail address (footer, /contact, the form\'s messages)', kind: 'email', localDefault: 'hello@example.com' },
-  { name: 'PUBLIC_TALENT_PARTNER_URL', what: "the staffing partner's contact page (the Manpower page's buttons)", kind: 'url', localDefault: 'https://talent.example.com/contact' },
+  { name: 'PUBLIC_EMAIL', what: "the main e-mail address (footer, /contact, the form's messages)", kind: 'email', localDefault: 'hello@example.com' },
+  {
+    name: 'PUBLIC_TALENT_PARTNER_URL',
+    what: "the staffing partner's contact page (the Manpower page's buttons)",
+    kind: 'url',
+    localDefault: 'https://talent.example.com/contact',
+  },
   { name: 'PUBLIC_LINKEDIN_URL', what: 'the LinkedIn page', kind: 'url', localDefault: 'https://www.linkedin.com/company/kalpaka-technologies' },
   { name: 'PUBLIC_FACEBOOK_URL', what: 'the Facebook page', kind: 'url', localDefault: 'https://www.facebook.com/kalpakatechnologies' },
   {
@@ -103,7 +125,10 @@ const hostOf = (value: string, kind: 'email' | 'url'): string | undefined => {
  */
 export function fictionalPhoneProblem(display: string): string | undefined {
   const digits = display.replace(/[^\d]/g, '');
-  const [, ...localGroups] = display.trim().split(/[\s().-]+/).filter(Boolean);
+  const [, ...localGroups] = display
+    .trim()
+    .split(/[\s().-]+/)
+    .filter(Boolean);
   const after = localGroups.slice(1);
   if ((digits.startsWith('1') && digits.slice(4, 7) === '555') || after.some((group) => group.startsWith('555'))) {
     return 'a 555 number, which is reserved for fiction';

@@ -27,7 +27,13 @@ export const queuedText = {
  * the address as links (`call` and `write` are what goes in their place).
  */
 export function rateLimitedText<T>(call: T, write: T): Array<string | T> {
-  return ['We have just received several messages from you. Please call ', call, ' or write to ', write, ', or try again in a few minutes. What you typed is still here.'];
+  return [
+    'We have just received several messages from you. Please call ',
+    call,
+    ' or write to ',
+    write,
+    ', or try again in a few minutes. What you typed is still here.',
+  ];
 }
 
 export const enquiryMessages = {

@@ -58,7 +58,12 @@ function hash(text: string): string {
 export function spriteSvg(names: readonly string[]): string {
   const symbols = names.map((name) => {
     const body = iconNode(name)
-      .map(([tag, attributes]) => `<${tag} ${Object.entries(attributes).map(([key, value]) => `${key}="${value}"`).join(' ')}/>`)
+      .map(
+        ([tag, attributes]) =>
+          `<${tag} ${Object.entries(attributes)
+            .map(([key, value]) => `${key}="${value}"`)
+            .join(' ')}/>`,
+      )
       .join('');
     // Stroke styling lives on the symbol, so each page's <svg><use> stays short; fill stays with the page (stars fill).
     return `<symbol id="${name}" viewBox="0 0 24 24" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</symbol>`;

@@ -32,11 +32,16 @@ let allowList: Promise<InlineAllowList> | undefined;
 /** Every inline script and style a page may carry besides its own stylesheet; built once per process. */
 export function inlineAllowList(): Promise<InlineAllowList> {
   allowList ??= (async () => {
-    const scripts = new Map<string, string>(Object.entries(inlineScripts).map(([name, text]) => [text, `<InlineScript name="${name}"> (src/document/inline-code.ts)`]));
-    const styles = new Map<string, string>(Object.entries(inlineStyles).map(([name, text]) => [text, `<InlineStyle name="${name}"> (src/document/inline-code.ts)`]));
+    const scripts = new Map<string, string>(
+      Object.entries(inlineScripts).map(([name, text]) => [text, `<InlineScript name="${name}"> (src/document/inline-code.ts)`]),
+    );
+    const styles = new Map<string, string>(
+      Object.entries(inlineStyles).map(([name, text]) => [text, `<InlineStyle name="${name}"> (src/document/inline-code.ts)`]),
+    );
     scripts.set(islandScript, "Astro's island element");
     styles.set(ISLAND_STYLES, "Astro's island element");
-    for (const [name, entrypoint] of Object.entries(clientDirectives)) scripts.set(await clientDirectiveScript(name, entrypoint), `Astro's client:${name} directive (${entrypoint})`);
+    for (const [name, entrypoint] of Object.entries(clientDirectives))
+      scripts.set(await clientDirectiveScript(name, entrypoint), `Astro's client:${name} directive (${entrypoint})`);
     return { scripts, styles };
   })();
   return allowList;

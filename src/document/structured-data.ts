@@ -80,4 +80,3 @@ export function breadcrumbs(items: readonly { label: string; href: string }[], s
     itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.label, item: absolute(item.href, site) })),
   };
 }
-

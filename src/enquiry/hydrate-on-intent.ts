@@ -29,7 +29,9 @@ const hydrateOnIntent: ClientDirective = (load, options, island) => {
     if (started) return;
     started = true;
     // Astro retries a failed download once, then reports the error and leaves the island as it was (still `ssr`).
-    await (await load())();
+    await (
+      await load()
+    )();
     if (island.hasAttribute('ssr')) {
       // The code did not arrive (a dropped connection): the next touch, or Send pressed again, tries again.
       started = false;

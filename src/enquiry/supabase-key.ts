@@ -16,7 +16,12 @@ const base64url = /^[A-Za-z0-9_-]+$/;
 function jwtPart(part: string | undefined): Record<string, unknown> | undefined {
   if (part === undefined || !base64url.test(part)) return undefined;
   try {
-    const binary = atob(part.replaceAll('-', '+').replaceAll('_', '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const binary = atob(
+      part
+        .replaceAll('-', '+')
+        .replaceAll('_', '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
     const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

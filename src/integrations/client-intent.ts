@@ -8,7 +8,8 @@ export function clientIntent(): AstroIntegration {
     name: 'client-intent',
     hooks: {
       'astro:config:setup': ({ addClientDirective, config }) => {
-        for (const [name, entrypoint] of Object.entries(clientDirectives)) addClientDirective({ name, entrypoint: fileURLToPath(new URL(entrypoint, config.root)) });
+        for (const [name, entrypoint] of Object.entries(clientDirectives))
+          addClientDirective({ name, entrypoint: fileURLToPath(new URL(entrypoint, config.root)) });
       },
     },
   };

@@ -13,5 +13,4 @@ const hostFiles: Readonly<Record<string, string>> = {
 
 export const getStaticPaths = (() => Object.keys(hostFiles).map((hostFile) => ({ params: { hostFile } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ params }) =>
-  new Response(hostFiles[params.hostFile ?? ''], { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const GET: APIRoute = ({ params }) => new Response(hostFiles[params.hostFile ?? ''], { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -57,16 +57,18 @@ const overviewCard = card.omit({ external: true }).extend({
 });
 
 /** A sub-page of services, consulting or outsourcing: a page that also appears in menus. */
-export const subPage = pageFields.extend({
-  /** Position in the header dropdown and overview lists. */
-  order: z.number().int(),
-  /** Short name in menus and breadcrumbs. */
-  navLabel: z.string().min(1).max(40),
-  /** Listed in the footer's Core Services under this label, at this position. */
-  coreService: z.strictObject({ label: z.string().min(1), order: z.number().int() }).optional(),
-  /** The page's card on its overview page (a `cards` section with `from:` this folder); no card, not listed there. */
-  card: overviewCard.optional(),
-}).superRefine(anchorsLeadSomewhere);
+export const subPage = pageFields
+  .extend({
+    /** Position in the header dropdown and overview lists. */
+    order: z.number().int(),
+    /** Short name in menus and breadcrumbs. */
+    navLabel: z.string().min(1).max(40),
+    /** Listed in the footer's Core Services under this label, at this position. */
+    coreService: z.strictObject({ label: z.string().min(1), order: z.number().int() }).optional(),
+    /** The page's card on its overview page (a `cards` section with `from:` this folder); no card, not listed there. */
+    card: overviewCard.optional(),
+  })
+  .superRefine(anchorsLeadSomewhere);
 
 export const legalPage = z.strictObject({
   seo,

@@ -5,7 +5,10 @@ import { splitAtHighlight } from './title-highlight.ts';
 
 /** Fields every section shares: an anchor id, a small tagline over the title, the title, a subtitle and actions. */
 const heading = {
-  id: z.string().regex(/^[a-z0-9-]+$/, { error: 'use lowercase letters, digits and hyphens' }).optional(),
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { error: 'use lowercase letters, digits and hyphens' })
+    .optional(),
   tagline: z.string().optional(),
   title: z.string().min(1),
   subtitle: z.string().optional(),
@@ -44,10 +47,20 @@ const cards = z
   })
   .superRefine((section, context) => {
     if (section.items === undefined && section.from === undefined) {
-      context.addIssue({ code: 'custom', path: ['items'], input: undefined, message: `"items" is missing: write the cards here, or show a card for each page of a folder with from: ${SECTIONS.join(', from: ')}` });
+      context.addIssue({
+        code: 'custom',
+        path: ['items'],
+        input: undefined,
+        message: `"items" is missing: write the cards here, or show a card for each page of a folder with from: ${SECTIONS.join(', from: ')}`,
+      });
     }
     if (section.items !== undefined && section.from !== undefined) {
-      context.addIssue({ code: 'custom', path: ['from'], input: section.from, message: 'write the cards as items or take them from the pages of a folder, not both: remove one of the two' });
+      context.addIssue({
+        code: 'custom',
+        path: ['from'],
+        input: section.from,
+        message: 'write the cards as items or take them from the pages of a folder, not both: remove one of the two',
+      });
     }
   });
 
@@ -103,7 +116,12 @@ export const stat = z.preprocess((input, context) => {
   const { value, ...rest } = input as { value: unknown } & Record<string, unknown>;
   const parts = typeof value === 'string' ? statValue.exec(value.trim()) : null;
   if (!parts) {
-    context.addIssue({ code: 'custom', path: ['value'], input: value, message: 'write the figure as text with a number in it, like 30+ or {{yearsExperience}}' });
+    context.addIssue({
+      code: 'custom',
+      path: ['value'],
+      input: value,
+      message: 'write the figure as text with a number in it, like 30+ or {{yearsExperience}}',
+    });
     return input;
   }
   if ('number' in rest) {
@@ -161,9 +179,7 @@ const maturity = z.strictObject({
 const severity = z.strictObject({
   type: z.literal('severity'),
   ...heading,
-  items: z
-    .array(z.strictObject({ level: z.string(), responseTime: z.string(), description: z.string() }))
-    .min(1),
+  items: z.array(z.strictObject({ level: z.string(), responseTime: z.string(), description: z.string() })).min(1),
 });
 
 const badges = z.strictObject({
@@ -237,51 +253,39 @@ function refuseRepeatedTitle(heading: { tagline?: string | undefined; title?: st
   });
 }
 
-export const section = z.discriminatedUnion('type', [
-  cards,
-  checklist,
-  steps,
-  stats,
-  sla,
-  stages,
-  maturity,
-  severity,
-  badges,
-  testimonials,
-  split,
-  faq,
-  cta,
-  prose,
-  officeMap,
-]).superRefine(refuseRepeatedTitle);
+export const section = z
+  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, testimonials, split, faq, cta, prose, officeMap])
+  .superRefine(refuseRepeatedTitle);
 
 export type Section = z.infer<typeof section>;
 export type SectionOf<T extends Section['type']> = Extract<Section, { type: T }>;
 export type Stat = z.infer<typeof stat>;
 export type Card = z.infer<typeof card>;
 
-export const hero = z.strictObject({
-  tagline: z.string().optional(),
-  title: z.string().min(1),
-  subtitle: z.string().min(1),
-  actions: z.array(action).default([]),
-  badges: z.array(z.strictObject({ icon: icon.optional(), label: z.string() })).default([]),
-  /** The highlighted phrase of the title, shown in the accent colour. */
-  highlight: z.string().optional(),
-  /** Adds a "Call" button with the company phone number from src/config/company.ts. */
-  call: z.boolean().default(false),
-  /** Beside the text from 1024 px, below it on narrower screens. */
-  image: image.optional(),
-}).superRefine((hero, context) => {
-  refuseRepeatedTitle(hero, context);
-  if (hero.highlight !== undefined && !splitAtHighlight(hero.title, hero.highlight)) {
-    context.addIssue({
-      code: 'custom',
-      path: ['highlight'],
-      input: hero.highlight,
-      message: `"${hero.highlight}" is not part of the title "${hero.title}": the highlight must be a phrase of the title, written exactly as there`,
-    });
-  }
-});
+export const hero = z
+  .strictObject({
+    tagline: z.string().optional(),
+    title: z.string().min(1),
+    subtitle: z.string().min(1),
+    actions: z.array(action).default([]),
+    badges: z.array(z.strictObject({ icon: icon.optional(), label: z.string() })).default([]),
+    /** The highlighted phrase of the title, shown in the accent colour. */
+    highlight: z.string().optional(),
+    /** Adds a "Call" button with the company phone number from src/config/company.ts. */
+    call: z.boolean().default(false),
+    /** Beside the text from 1024 px, below it on narrower screens. */
+    image: image.optional(),
+  })
+  .superRefine((hero, context) => {
+    refuseRepeatedTitle(hero, context);
+    if (hero.highlight !== undefined && !splitAtHighlight(hero.title, hero.highlight)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['highlight'],
+        input: hero.highlight,
+        message: `"${hero.highlight}" is not part of the title "${hero.title}": the highlight must be a phrase of the title, written exactly as there`,
+      });
+    }
+  });
 
 export type Hero = z.infer<typeof hero>;

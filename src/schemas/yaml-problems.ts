@@ -16,12 +16,12 @@ export function yamlHint(parserMessage: string, line = '', lineAbove = ''): stri
   if (m.includes('tab')) return 'Indent with spaces (two per level), never with tabs.';
   if (m.includes('duplicated mapping key')) return 'The same field appears twice in one group: keep one of them.';
   if (curlyQuoted.test(line)) {
-    return 'This line\'s text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead, e.g. title: \'Cloud: the next step\'.';
+    return "This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead, e.g. title: 'Cloud: the next step'.";
   }
   if (line.includes('\u00a0') || lineAbove.includes('\u00a0')) {
     return 'This line or the one above has a non-breaking space (pasted from Word or a web page) where YAML needs an ordinary space: delete the spaces after the colon and at the start of the line, and type them again.';
   }
-  if (/:\s+\{\{/.test(line)) return 'Text that starts with a fact ({{name}}) must be in quotes, e.g. label: \'{{yearsExperience}} Years Experience\'.';
+  if (/:\s+\{\{/.test(line)) return "Text that starts with a fact ({{name}}) must be in quotes, e.g. label: '{{yearsExperience}} Years Experience'.";
   if (m.includes('flow collection') || m.includes('missed comma') || /:\s+[[{]/.test(line)) {
     return 'Text that starts with { or [ is read as a group or a list: put the whole text in quotes.';
   }

@@ -71,8 +71,7 @@ export interface VisualInput {
   date: Date;
 }
 
-const first = <T extends Section['type']>(sections: readonly Section[], type: T) =>
-  sections.find((section): section is SectionOf<T> => section.type === type);
+const first = <T extends Section['type']>(sections: readonly Section[], type: T) => sections.find((section): section is SectionOf<T> => section.type === type);
 
 export function stepsVisual(section: Pick<SectionOf<'steps'>, 'title' | 'items'>, note?: string, numbered = true): StepsVisual {
   const steps = section.items.map((item) => ({ title: item.title, detail: item.duration }));
@@ -135,7 +134,10 @@ export function stagesVisual(section: SectionOf<'stages'>, note?: string): RowsV
       label: item.stage,
       value: item.duration,
       segments: range
-        ? [{ from, to: from + range.min, tone: 'main' }, ...(range.max > range.min ? [{ from: from + range.min, to: from + range.max, tone: 'range' as const }] : [])]
+        ? [
+            { from, to: from + range.min, tone: 'main' },
+            ...(range.max > range.min ? [{ from: from + range.min, to: from + range.max, tone: 'range' as const }] : []),
+          ]
         : [{ from, to: max, tone: 'range' }],
     };
   });
@@ -157,7 +159,9 @@ export function deliveryVisual(input: Pick<VisualInput, 'offices' | 'hours' | 'd
   const { opens, closes } = input.hours;
   const homeSpans = [{ from: opens, to: closes }];
   const clients = input.offices.filter((office) => office !== home);
-  const rows: ChartRow[] = [{ label: `${home.city}, ${home.country}`, value: spansText(homeSpans), segments: homeSpans.map((span) => ({ ...span, tone: 'main' })) }];
+  const rows: ChartRow[] = [
+    { label: `${home.city}, ${home.country}`, value: spansText(homeSpans), segments: homeSpans.map((span) => ({ ...span, tone: 'main' })) },
+  ];
   for (const office of clients) {
     const spans = hoursOnClock(opens, closes, office.timeZone, home.timeZone, input.date);
     const shared = overlap(homeSpans, spans);
@@ -187,15 +191,24 @@ export function officesVisual(input: Pick<VisualInput, 'offices'>): MapVisual {
   return {
     kind: 'map',
     title: `${input.offices.length} offices, one delivery team`,
-    note: headquarters && others.length > 0 ? `Delivery from ${headquarters.city}; ${new Intl.ListFormat('en-GB').format(others)} meet you in your time zone` : undefined,
+    note:
+      headquarters && others.length > 0
+        ? `Delivery from ${headquarters.city}; ${new Intl.ListFormat('en-GB').format(others)} meet you in your time zone`
+        : undefined,
     ownContent: true,
   };
 }
 
 /** "IST" where Intl knows a short name, else "UTC+05:30". */
 function clockZoneName(timeZone: string, date: Date): string {
-  const short = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
-  return /^[A-Z]{2,5}$/.test(short) ? short : new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(date).find((part) => part.type === 'timeZoneName')!.value.replace('GMT', 'UTC');
+  const short =
+    new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  return /^[A-Z]{2,5}$/.test(short)
+    ? short
+    : new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+        .formatToParts(date)
+        .find((part) => part.type === 'timeZoneName')!
+        .value.replace('GMT', 'UTC');
 }
 
 /** The picture for a page's hero, or none when its content has nothing to draw. */
@@ -213,9 +226,17 @@ export function heroVisual(input: VisualInput): HeroVisual | undefined {
     return steps && stepsVisual(steps, note);
   }
   const sla = first(sections, 'sla');
-  if (sla) return responseVisual(sla.title, sla.items.map((item) => ({ name: item.title, responseTime: item.responseTime })));
+  if (sla)
+    return responseVisual(
+      sla.title,
+      sla.items.map((item) => ({ name: item.title, responseTime: item.responseTime })),
+    );
   const severity = first(sections, 'severity');
-  if (severity) return responseVisual(severity.title, severity.items.map((item) => ({ name: item.level, responseTime: item.responseTime })));
+  if (severity)
+    return responseVisual(
+      severity.title,
+      severity.items.map((item) => ({ name: item.level, responseTime: item.responseTime })),
+    );
   if (steps) return stepsVisual(steps);
   const cards = first(sections, 'cards');
   return cards?.items && cards.items.length >= 2 ? stepsVisual({ title: cards.title, items: cards.items }, undefined, false) : undefined;

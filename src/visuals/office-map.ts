@@ -201,7 +201,10 @@ export function placeLabels<Place>(places: readonly Place[], where: (place: Plac
     const { point, text } = located[index]!;
     const box = placedBox(point, text, side);
     return (
-      box.left >= 0 && box.right <= narrowestMap.width && box.top >= 0 && box.bottom <= height &&
+      box.left >= 0 &&
+      box.right <= narrowestMap.width &&
+      box.top >= 0 &&
+      box.bottom <= height &&
       !taken.some((other) => overlaps(box, other)) &&
       !located.some((other, otherIndex) => otherIndex !== index && overlaps(box, markerBox(other.point)))
     );

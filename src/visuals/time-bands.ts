@@ -31,7 +31,12 @@ export function hoursOnClock(opens: number, closes: number, timeZone: string, cl
   const shift = (utcOffsetMinutes(clockZone, date) - utcOffsetMinutes(timeZone, date)) / 60;
   const from = (((opens + shift) % 24) + 24) % 24;
   const to = from + (closes - opens);
-  return to <= 24 ? [{ from, to }] : [{ from, to: 24 }, { from: 0, to: to - 24 }];
+  return to <= 24
+    ? [{ from, to }]
+    : [
+        { from, to: 24 },
+        { from: 0, to: to - 24 },
+      ];
 }
 
 /** Where two sets of spans overlap, in clock order. */

@@ -101,9 +101,9 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
     it('cannot read back its own insert with RETURNING', async () => {
       const row = submission();
       const sql = `${insertSql} returning id`;
-      await expect(
-        queryAs(db, 'anon', sql, [row.id, row.name, row.email, row.company, row.phone, row.service, row.message]),
-      ).rejects.toMatchObject({ code: '42501' });
+      await expect(queryAs(db, 'anon', sql, [row.id, row.name, row.email, row.company, row.phone, row.service, row.message])).rejects.toMatchObject({
+        code: '42501',
+      });
     });
 
     it('cannot update enquiries', async () => {
@@ -165,9 +165,9 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
   describe('other roles', () => {
     it('refuses inserts and reads by a signed-in (authenticated) user', async () => {
       const row = submission();
-      await expect(
-        queryAs(db, 'authenticated', insertSql, [row.id, row.name, row.email, null, null, null, row.message]),
-      ).rejects.toMatchObject({ code: '42501' });
+      await expect(queryAs(db, 'authenticated', insertSql, [row.id, row.name, row.email, null, null, null, row.message])).rejects.toMatchObject({
+        code: '42501',
+      });
       await expect(queryAs(db, 'authenticated', 'select * from public.contact_submissions')).rejects.toMatchObject({
         code: '42501',
       });
@@ -343,15 +343,39 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
 
     it('counts an IPv6 /64 as one network: 40 addresses inside it, 20 stored; 1,000 more, none', async () => {
       const prefix = `2001:db8:${(network += 1).toString(16)}:7`;
-      expect(await stored(40, () => submission(), (i) => ({ 'cf-connecting-ip': `${prefix}::${(i + 1).toString(16)}` }))).toBe(20);
-      expect(await stored(1000, () => submission(), (i) => ({ 'cf-connecting-ip': `${prefix}:${i.toString(16)}:1:2:3` }))).toBe(0);
+      expect(
+        await stored(
+          40,
+          () => submission(),
+          (i) => ({ 'cf-connecting-ip': `${prefix}::${(i + 1).toString(16)}` }),
+        ),
+      ).toBe(20);
+      expect(
+        await stored(
+          1000,
+          () => submission(),
+          (i) => ({ 'cf-connecting-ip': `${prefix}:${i.toString(16)}:1:2:3` }),
+        ),
+      ).toBe(0);
       // The neighbouring /64 is another line.
-      expect(await stored(1, () => submission(), () => ({ 'cf-connecting-ip': `2001:db8:${network.toString(16)}:8::1` }))).toBe(1);
+      expect(
+        await stored(
+          1,
+          () => submission(),
+          () => ({ 'cf-connecting-ip': `2001:db8:${network.toString(16)}:8::1` }),
+        ),
+      ).toBe(1);
     });
 
     it('1,000 requests from one /64 store at most 20', async () => {
       const prefix = `2001:db8:${(network += 1).toString(16)}:9`;
-      expect(await stored(1000, () => submission(), (i) => ({ 'cf-connecting-ip': `${prefix}::${(i + 1).toString(16)}` }))).toBe(20);
+      expect(
+        await stored(
+          1000,
+          () => submission(),
+          (i) => ({ 'cf-connecting-ip': `${prefix}::${(i + 1).toString(16)}` }),
+        ),
+      ).toBe(20);
     });
 
     it('never reads x-forwarded-for: 1,000 requests rotating its first entry store at most 20', async () => {
@@ -359,7 +383,13 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
       const rotated = (i: number) => ({ 'x-forwarded-for': `203.0.113.${(i % 250) + 1}, 10.0.0.1` });
       expect(await stored(1000, () => submission(), rotated)).toBe(20);
       const withEdgeAddress = freshAddress();
-      expect(await stored(25, () => submission(), (i) => ({ ...rotated(i), 'cf-connecting-ip': withEdgeAddress }))).toBe(20);
+      expect(
+        await stored(
+          25,
+          () => submission(),
+          (i) => ({ ...rotated(i), 'cf-connecting-ip': withEdgeAddress }),
+        ),
+      ).toBe(20);
     });
 
     it('counts one address however it is written', async () => {
@@ -375,20 +405,32 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
       ];
       const ids: string[] = [];
       expect(
-        await stored(30, () => {
-          const row = submission();
-          ids.push(row.id);
-          return row;
-        }, (i) => ({ 'cf-connecting-ip': forms[i % forms.length]! })),
+        await stored(
+          30,
+          () => {
+            const row = submission();
+            ids.push(row.id);
+            return row;
+          },
+          (i) => ({ 'cf-connecting-ip': forms[i % forms.length]! }),
+        ),
       ).toBe(20);
-      const { rows } = await db.query<{ client_address: string }>('select distinct client_address::text from public.contact_submissions where id = any($1)', [ids]);
+      const { rows } = await db.query<{ client_address: string }>('select distinct client_address::text from public.contact_submissions where id = any($1)', [
+        ids,
+      ]);
       expect(rows).toEqual([{ client_address: `${a}.${b}.${c}.${d}/32` }]);
     });
 
     it('stores no address for a value that is not one, and counts such requests together', async () => {
       await letRateWindowPass(db);
       const junk = ['', 'unknown', '1.2.3.4, 5.6.7.8', '10.0.0.0/8', '999.1.1.1', '<script>'];
-      expect(await stored(25, () => submission(), (i) => ({ 'cf-connecting-ip': junk[i % junk.length]! }))).toBe(20);
+      expect(
+        await stored(
+          25,
+          () => submission(),
+          (i) => ({ 'cf-connecting-ip': junk[i % junk.length]! }),
+        ),
+      ).toBe(20);
     });
 
     it('lets a retry of the enquiry that reached the limit fail as already stored, not as rate-limited', async () => {
@@ -474,9 +516,17 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
       } finally {
         await setRequestHeaders(db, null);
       }
-      await db.query(`update public.contact_submissions set created_at = now() - make_interval(days => $2) - interval '1 minute' where id = $1`, [old.id, clientAddressRetentionDays]);
-      await db.query(`update public.contact_submissions set created_at = now() - make_interval(days => $2) + interval '1 hour' where id = $1`, [recent.id, clientAddressRetentionDays]);
-      const [{ cleared }] = (await db.query<{ cleared: number }>('select public.contact_submissions_forget_client_addresses() as cleared')).rows as [{ cleared: number }];
+      await db.query(`update public.contact_submissions set created_at = now() - make_interval(days => $2) - interval '1 minute' where id = $1`, [
+        old.id,
+        clientAddressRetentionDays,
+      ]);
+      await db.query(`update public.contact_submissions set created_at = now() - make_interval(days => $2) + interval '1 hour' where id = $1`, [
+        recent.id,
+        clientAddressRetentionDays,
+      ]);
+      const [{ cleared }] = (await db.query<{ cleared: number }>('select public.contact_submissions_forget_client_addresses() as cleared')).rows as [
+        { cleared: number },
+      ];
       expect(cleared).toBeGreaterThanOrEqual(1);
       const { rows } = await db.query<{ id: string; client_address: string | null; name: string }>(
         'select id, client_address::text, name from public.contact_submissions where id = any($1)',
@@ -571,7 +621,13 @@ function migrationsBefore(version: string): string {
 describe.each(databaseTargets)('the edge-case migration on $label over stored enquiries', ({ open }) => {
   let db: TestDatabase;
   const local = `prospect${randomUUID().slice(0, 6).replace(/[0-9]/g, 'z')}`;
-  const variants = [`${local}@gmail.com`, `${local.slice(0, 4)}.${local.slice(4)}@gmail.com`, `${local}@googlemail.com`, `"${local}"@gmail.com`, `${local}+a@gmail.com`];
+  const variants = [
+    `${local}@gmail.com`,
+    `${local.slice(0, 4)}.${local.slice(4)}@gmail.com`,
+    `${local}@googlemail.com`,
+    `"${local}"@gmail.com`,
+    `${local}+a@gmail.com`,
+  ];
   const stale = submission({ name: '.' });
 
   beforeAll(async () => {
@@ -598,7 +654,9 @@ describe.each(databaseTargets)('the edge-case migration on $label over stored en
   });
 
   it('recounts the mailbox variants stored in the window: the next one is refused', async () => {
-    const { rows } = await db.query<{ email_mailbox: string }>('select distinct email_mailbox from public.contact_submissions where email = any($1)', [variants]);
+    const { rows } = await db.query<{ email_mailbox: string }>('select distinct email_mailbox from public.contact_submissions where email = any($1)', [
+      variants,
+    ]);
     expect(rows).toEqual([{ email_mailbox: `${local}@gmail.com` }]);
     await setRequestHeaders(db, { 'cf-connecting-ip': '192.0.2.77' });
     try {
@@ -660,4 +718,3 @@ describe.runIf(Boolean(process.env.DATABASE_URL && cronDatabase))('the retention
     expect(rows).toEqual([{ client_address: null }]);
   });
 });
-

@@ -24,10 +24,9 @@ interface Notification {
 }
 
 async function notification(db: TestDatabase, id: string): Promise<Notification | undefined> {
-  const { rows } = await db.query<Notification>(
-    'select enquiry_id, status, attempts, last_error from public.enquiry_notifications where enquiry_id = $1',
-    [id],
-  );
+  const { rows } = await db.query<Notification>('select enquiry_id, status, attempts, last_error from public.enquiry_notifications where enquiry_id = $1', [
+    id,
+  ]);
   return rows[0];
 }
 
@@ -203,7 +202,9 @@ describe.each(databaseTargets)('enquiry_notifications on $label', ({ open }) => 
       await db.exec(`insert into vault.decrypted_secrets values ('notify_enquiry_url', 'https://x.example/f'), ('notify_enquiry_token', 't')`);
       await queryAs(db, 'service_role', 'select public.wake_enquiry_notifier(true)');
       expect(await calls()).toEqual([]);
-      await db.exec(`update public.enquiry_notifications set status = 'pending', sent_at = null where enquiry_id = (select enquiry_id from public.enquiry_notifications limit 1)`);
+      await db.exec(
+        `update public.enquiry_notifications set status = 'pending', sent_at = null where enquiry_id = (select enquiry_id from public.enquiry_notifications limit 1)`,
+      );
       await queryAs(db, 'service_role', 'select public.wake_enquiry_notifier(true)');
       expect(await calls()).toHaveLength(1);
     });
@@ -262,9 +263,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('claims on PostgreSQL from con
         runners.map(async (client) => {
           const mine: string[] = [];
           for (;;) {
-            const { rows: batch } = await client.query<{ enquiry_id: string }>(
-              `select enquiry_id from public.claim_enquiry_notifications(7, '5 minutes')`,
-            );
+            const { rows: batch } = await client.query<{ enquiry_id: string }>(`select enquiry_id from public.claim_enquiry_notifications(7, '5 minutes')`);
             if (batch.length === 0) return mine;
             mine.push(...batch.map((row) => row.enquiry_id));
           }

@@ -46,7 +46,10 @@ async function allowedServices(db: TestDatabase): Promise<string[]> {
     join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
     where c.conrelid = 'public.contact_submissions'::regclass and c.contype = 'c' and a.attname = 'service'
   `);
-  expect(rows.map((row) => row.name), 'CHECK constraints on contact_submissions.service').toHaveLength(1);
+  expect(
+    rows.map((row) => row.name),
+    'CHECK constraints on contact_submissions.service',
+  ).toHaveLength(1);
   const definition = rows[0]!.definition;
   expect(definition, 'the service CHECK is a list of allowed values').toMatch(/^CHECK \(\(service = ANY \(ARRAY\[('(?:[^']|'')*'::text(, )?)+\]\)\)\)$/);
   return [...definition.matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1]!.replaceAll("''", "'"));

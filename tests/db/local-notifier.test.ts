@@ -15,13 +15,19 @@ async function storeAsVisitor(): Promise<string> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.query(`select set_config('role', 'anon', true)`);
-    await tx.query(`insert into public.contact_submissions (id, name, email, message) values ($1, 'Ravi', $2, 'Hello')`, [id, `ravi.${id.slice(0, 8)}@example.com`]);
+    await tx.query(`insert into public.contact_submissions (id, name, email, message) values ($1, 'Ravi', $2, 'Hello')`, [
+      id,
+      `ravi.${id.slice(0, 8)}@example.com`,
+    ]);
   });
   return id;
 }
 
 async function status(id: string): Promise<{ status: string; last_error: string | null }> {
-  const { rows } = await db.query<{ status: string; last_error: string | null }>('select status, last_error from public.enquiry_notifications where enquiry_id = $1', [id]);
+  const { rows } = await db.query<{ status: string; last_error: string | null }>(
+    'select status, last_error from public.enquiry_notifications where enquiry_id = $1',
+    [id],
+  );
   return rows[0]!;
 }
 

@@ -156,7 +156,14 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry under Deno, wi
   });
 
   it('puts every field in the e-mail, Reply-To the enquirer, and never mails the enquirer', async () => {
-    const enquiry = await store({ name: 'Asha Rao', email: 'asha.rao@acme.example', company: 'Acme Pvt Ltd', phone: '+91 98765 43210', service: 'IT Consulting', message: 'Line one.\nLine two.' });
+    const enquiry = await store({
+      name: 'Asha Rao',
+      email: 'asha.rao@acme.example',
+      company: 'Acme Pvt Ltd',
+      phone: '+91 98765 43210',
+      service: 'IT Consulting',
+      message: 'Line one.\nLine two.',
+    });
     await drain();
     const [mail] = smtp.received;
     expect(mail?.rcptTo).toEqual([staff]);
@@ -269,14 +276,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry under Deno, wi
     expect((await notifier.invoke(token)).body).toMatchObject({ sent: 0 });
     await new Promise((r) => setTimeout(r, 2100));
     await drain();
-    expect(smtp.received.map((mail) => mail.parsed.messageId)).toEqual([
-      `<enquiry-${enquiry.id}@company.test>`,
-      `<enquiry-${enquiry.id}@company.test>`,
+    expect(smtp.received.map((mail) => mail.parsed.messageId)).toEqual([`<enquiry-${enquiry.id}@company.test>`, `<enquiry-${enquiry.id}@company.test>`]);
+    const { rows } = await db.query<{ status: string; attempts: number }>(`select status, attempts from public.enquiry_notifications where enquiry_id = $1`, [
+      enquiry.id,
     ]);
-    const { rows } = await db.query<{ status: string; attempts: number }>(
-      `select status, attempts from public.enquiry_notifications where enquiry_id = $1`,
-      [enquiry.id],
-    );
     expect(rows[0]).toEqual({ status: 'sent', attempts: 2 });
     console.info('notify-enquiry: run killed between send and mark: sent 1, repeated 1 (same Message-ID), lost 0');
   });

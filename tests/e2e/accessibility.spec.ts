@@ -18,7 +18,9 @@ async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const report = violations.flatMap((violation) => [
     `${violation.id} (${violation.impact ?? 'no impact'}): ${violation.help}`,
-    ...violation.nodes.map((node) => `    ${node.target.map(String).join(' >> ')}${node.failureSummary ? `\n      ${node.failureSummary.replaceAll('\n', '\n      ')}` : ''}`),
+    ...violation.nodes.map(
+      (node) => `    ${node.target.map(String).join(' >> ')}${node.failureSummary ? `\n      ${node.failureSummary.replaceAll('\n', '\n      ')}` : ''}`,
+    ),
   ]);
   expect(violations.length, `axe violations on ${page.url()}:\n${report.join('\n')}`).toBe(0);
 }

@@ -25,12 +25,17 @@ async function openEntry(page: Page, path: string): Promise<void> {
 }
 
 /** Unfolds a section or list item by its title, with the arrow at its top (as a writer does). */
-const unfold = (page: Page, title: string) => page.getByText(title, { exact: true }).filter({ visible: true }).locator('..').getByRole('button').first().click();
+const unfold = (page: Page, title: string) =>
+  page.getByText(title, { exact: true }).filter({ visible: true }).locator('..').getByRole('button').first().click();
 
 /** What Decap lists under a field's label when it refuses the field's value. */
 const refusalAt = (label: Locator) => label.locator('xpath=ancestor::div[1]').getByRole('listitem');
 
-const labelled = (page: Page, text: string) => page.locator('label').filter({ hasText: new RegExp(`^${text}( \\(optional\\))?$`) }).filter({ visible: true });
+const labelled = (page: Page, text: string) =>
+  page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${text}( \\(optional\\))?$`) })
+    .filter({ visible: true });
 
 async function publish(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -61,7 +66,8 @@ test('pages are listed by name and a service reads in plain words, fields where 
   await expect(page.locator('#preview-pane')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Add sections' }).click();
-  for (const type of ['Service-level cards', 'Questions and answers', 'Closing call to action']) await expect(page.getByRole('menuitem', { name: type })).toBeVisible();
+  for (const type of ['Service-level cards', 'Questions and answers', 'Closing call to action'])
+    await expect(page.getByRole('menuitem', { name: type })).toBeVisible();
 });
 
 test('a service with wrong lengths, order, highlight, a half-filled footer entry, then a misspelt fact, is refused field by field', async ({ page }) => {
@@ -92,7 +98,9 @@ test('a service with wrong lengths, order, highlight, a half-filled footer entry
   // A misspelt fact stops the check of the rest, in the build as here: it is reported alone.
   await page.getByLabel('Text under the title').first().fill('Certified engineers with {{yearsExperiance}} years behind them.');
   await publish(page);
-  await expect(refusalAt(labelled(page, 'Text under the title').first())).toContainText('{{yearsExperiance}} is not a fact of src/config/facts.ts: did you mean {{yearsExperience}}? (known: ');
+  await expect(refusalAt(labelled(page, 'Text under the title').first())).toContainText(
+    '{{yearsExperiance}} is not a fact of src/config/facts.ts: did you mean {{yearsExperience}}? (known: ',
+  );
 
   expect(await fileText(file)).toBe(before);
 });
@@ -123,7 +131,9 @@ test('links to a page that does not exist, to a section that does not exist, or 
   await links.nth(0).fill('/contact');
   await links.nth(1).fill('#capabilites');
   await publish(page);
-  await expect(refusalAt(labelled(page, 'Link').nth(1))).toHaveText('"#capabilites" leads nowhere: no section of this page has the id "capabilites" (the ids here are "capabilities")');
+  await expect(refusalAt(labelled(page, 'Link').nth(1))).toHaveText(
+    '"#capabilites" leads nowhere: no section of this page has the id "capabilites" (the ids here are "capabilities")',
+  );
   await expect(refusalAt(labelled(page, 'Link').nth(0))).toHaveCount(0);
   expect(await fileText(file)).toBe(before);
 });
@@ -173,7 +183,9 @@ test('a new service whose address another service has is refused, and nothing is
   await name.fill('Installation');
   await publish(page);
 
-  await expect(refusalAt(labelled(page, 'Name in menus'))).toHaveText('/services/installation is already a page: give the new page another name in menus (it makes the address)');
+  await expect(refusalAt(labelled(page, 'Name in menus'))).toHaveText(
+    '/services/installation is already a page: give the new page another name in menus (it makes the address)',
+  );
   await expect(readdir(join(site.root, 'content/services'))).resolves.not.toContain('installation-1.mdx');
 });
 

@@ -124,7 +124,7 @@ test('one field changed on a page with one-line lists and groups changes that li
   ]);
 });
 
-test('a file whose YAML does not read is listed with its problem, opens as the build\'s message and cannot be saved', async ({ page }) => {
+test("a file whose YAML does not read is listed with its problem, opens as the build's message and cannot be saved", async ({ page }) => {
   test.slow();
   const file = join(site.root, 'content/services/security.mdx');
   const original = await readFile(file, 'utf8');
@@ -144,7 +144,9 @@ test('a file whose YAML does not read is listed with its problem, opens as the b
     const problem = page.getByRole('alert').filter({ hasText: 'content/services/security.mdx' });
     await expect(problem).toBeVisible({ timeout: 30_000 });
     await expect(problem).toContainText(`content/services/security.mdx, line ${line}:`);
-    await expect(problem).toContainText("This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead");
+    await expect(problem).toContainText(
+      "This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead",
+    );
     await expect(problem).toContainText('The YAML parser said: bad indentation of a mapping entry');
     // No box to fill in: the form's fields are not shown.
     await expect(page.locator('input:visible, textarea:visible, [contenteditable="true"]:visible')).toHaveCount(0);

@@ -43,7 +43,9 @@ function elements(html: string): Array<{ tag: string; attributes: Record<string,
 test('a writer uploads an image with its alt text into a hero, and the built page serves it optimised', async ({ page }) => {
   test.setTimeout(240_000);
   const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 24, g: 64, b: 160 } } })
-    .composite([{ input: Buffer.from('<svg width="1600" height="1000"><rect x="200" y="150" width="500" height="700" fill="#f59e0b"/></svg>'), top: 0, left: 0 }])
+    .composite([
+      { input: Buffer.from('<svg width="1600" height="1000"><rect x="200" y="150" width="500" height="700" fill="#f59e0b"/></svg>'), top: 0, left: 0 },
+    ])
     .png()
     .toBuffer();
 
@@ -56,7 +58,10 @@ test('a writer uploads an image with its alt text into a hero, and the built pag
   await page.getByRole('button', { name: 'Choose an image' }).first().click();
   await page.locator('input[type="file"]').setInputFiles({ name: upload, mimeType: 'image/png', buffer: png });
   await page.getByRole('button', { name: 'Choose selected' }).click();
-  await page.getByLabel(/^Alt text( \(optional\))?$/).first().fill(alt);
+  await page
+    .getByLabel(/^Alt text( \(optional\))?$/)
+    .first()
+    .fill(alt);
 
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now', { exact: true }).click();

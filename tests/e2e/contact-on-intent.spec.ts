@@ -14,7 +14,8 @@ async function slowConnection(page: Page): Promise<void> {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: 20 * 1024, uploadThroughput: 20 * 1024 });
 }
 
-const isHydrated = (page: Page) => page.evaluate((selector) => !document.querySelector(selector)?.closest('astro-island')?.hasAttribute('ssr'), contactFormSelector);
+const isHydrated = (page: Page) =>
+  page.evaluate((selector) => !document.querySelector(selector)?.closest('astro-island')?.hasAttribute('ssr'), contactFormSelector);
 
 const cursorOf = (page: Page, label: string) => field(page, label).evaluate((input: HTMLInputElement) => input.selectionStart);
 

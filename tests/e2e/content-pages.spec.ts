@@ -66,7 +66,7 @@ test.describe('services', () => {
     }
   });
 
-  test("every Learn More of /services reaches a page, the two spec-differing links through a redirect", async ({ page }) => {
+  test('every Learn More of /services reaches a page, the two spec-differing links through a redirect', async ({ page }) => {
     const routed: Record<string, string> = {
       '/services/outsourcing': '/services/services-outsourcing',
       '/services/technical-support': '/services/technical-support-services',
@@ -88,7 +88,12 @@ test.describe('services', () => {
     await expect(cards(page, 'Data Migration Expertise')).toHaveCount(4);
     await expect(section(page, 'Our 4-Step Migration Process').getByRole('listitem')).toHaveCount(4);
     await expect(section(page, 'Benefits of Migrating With Us').getByRole('listitem')).toHaveCount(6);
-    await expect(page.getByRole('main').getByRole('link', { name: /^Get a Free Quote/ }).first()).toHaveAttribute('href', '/contact');
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('link', { name: /^Get a Free Quote/ })
+        .first(),
+    ).toHaveAttribute('href', '/contact');
   });
 
   test('implementation: four cards, a six-item methodology and three why-choose cards', async ({ page }) => {
@@ -110,7 +115,9 @@ test.describe('services', () => {
     await page.goto('/services/app-support');
     await expect(page.locator('section', { has: page.getByRole('heading', { level: 1 }) }).getByText('24/7 Support', { exact: true })).toBeVisible();
 
-    const sla = section(page, 'Priority-Based SLAs').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+    const sla = section(page, 'Priority-Based SLAs')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) });
     await expect(sla).toHaveCount(3);
     await expect(sla).toContainText([/Critical.*15 minutes/, /High.*2 hours/, /Medium.*8 hours/]);
     for (const card of await sla.all()) await expect(card.getByRole('listitem')).not.toHaveCount(0);

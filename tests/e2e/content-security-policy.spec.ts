@@ -10,7 +10,6 @@ import { openAndStay, SITE_ROUTES } from '../support/site.ts';
 
 const PAGES = [...SITE_ROUTES, '/no-such-page', ...Object.keys(redirects)];
 
-
 type Recorded = Window & { cspViolations: string[] };
 
 /** Records CSP violations from the page itself, before any of its scripts run. */

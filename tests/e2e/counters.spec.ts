@@ -12,7 +12,11 @@ const TARGETS = [30, 500, 100, 50];
 /** Each figure says what it counts, in the words of src/config/figures.ts. */
 const LABELS = [figureLabels.yearsExperience, figureLabels.projectsDelivered, figureLabels.happyClients, figureLabels.expertTeam].map((figure) => figure.label);
 
-const counters = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: TITLE }) }).locator('dl');
+const counters = (page: Page) =>
+  page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: TITLE }) })
+    .locator('dl');
 
 declare global {
   interface Window {
@@ -26,21 +30,24 @@ declare global {
  * of the target), from the first paint on, each time it changes.
  */
 async function recordFigures(page: Page): Promise<void> {
-  await page.addInitScript(({ title, count }) => {
-    window.seenFigures = [];
-    const snapshot = () => {
-      const heading = [...document.querySelectorAll('h2')].find((h2) => h2.textContent?.trim() === title);
-      const dl = heading?.closest('section')?.querySelector('dl');
-      if (!dl) return;
-      const values = [...dl.querySelectorAll('dd')].map((dd) => (dd.firstElementChild ?? dd).textContent?.trim() ?? '');
-      // While the parser is still inside the list, a <dd> can exist before its text: not a state anyone sees.
-      if (values.length < count || values.some((value) => value === '')) return;
-      const figures = values.join('|');
-      if (window.seenFigures.at(-1) !== figures) window.seenFigures.push(figures);
-    };
-    new MutationObserver(snapshot).observe(document, { subtree: true, childList: true, characterData: true });
-    document.addEventListener('DOMContentLoaded', snapshot);
-  }, { title: TITLE, count: FINAL.length });
+  await page.addInitScript(
+    ({ title, count }) => {
+      window.seenFigures = [];
+      const snapshot = () => {
+        const heading = [...document.querySelectorAll('h2')].find((h2) => h2.textContent?.trim() === title);
+        const dl = heading?.closest('section')?.querySelector('dl');
+        if (!dl) return;
+        const values = [...dl.querySelectorAll('dd')].map((dd) => (dd.firstElementChild ?? dd).textContent?.trim() ?? '');
+        // While the parser is still inside the list, a <dd> can exist before its text: not a state anyone sees.
+        if (values.length < count || values.some((value) => value === '')) return;
+        const figures = values.join('|');
+        if (window.seenFigures.at(-1) !== figures) window.seenFigures.push(figures);
+      };
+      new MutationObserver(snapshot).observe(document, { subtree: true, childList: true, characterData: true });
+      document.addEventListener('DOMContentLoaded', snapshot);
+    },
+    { title: TITLE, count: FINAL.length },
+  );
 }
 
 const seen = (page: Page) => page.evaluate(() => window.seenFigures.map((figures) => figures.split('|')));
@@ -51,10 +58,11 @@ const shown = async (page: Page) => (await seen(page)).at(-1);
 /** Lets the page render `count` frames: long enough for a running counter to move. */
 const frames = (page: Page, count: number) =>
   page.evaluate(
-    (n) => new Promise<void>((resolve) => {
-      const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
-      step(n);
-    }),
+    (n) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      }),
     count,
   );
 

@@ -32,7 +32,9 @@ test.describe('at 1440 px', () => {
     const title = 'Our 4-Step Migration Process';
     const figure = picture(page, title);
     await expect(figure).toBeVisible();
-    const stepTitles = (await sectionTitled(page, title).getByRole('heading', { level: 3 }).allTextContents()).map((text) => text.replace(/^Step \d+:\s*/, '').trim());
+    const stepTitles = (await sectionTitled(page, title).getByRole('heading', { level: 3 }).allTextContents()).map((text) =>
+      text.replace(/^Step \d+:\s*/, '').trim(),
+    );
     expect(stepTitles.length).toBeGreaterThanOrEqual(2);
     // Each node's number is drawn beside its title.
     await expect(figure.getByRole('listitem')).toHaveText(stepTitles.map((title, i) => `${i + 1}${title}`));

@@ -51,7 +51,13 @@ test('AI-Powered Solutions has two cards, five values and Explore AI Solutions t
   const ai = section(page, 'AI-Powered Solutions');
   await expect(ai.getByRole('heading', { level: 3 })).toHaveText(['Enterprise Data Analytics', 'Conversational Analytics']);
   const values = section(page, 'Value for Industry');
-  await expect(values.getByRole('listitem')).toHaveText(['Faster decisions', 'Fewer manual reports', 'Earlier warnings', 'Governed access', 'Measurable returns']);
+  await expect(values.getByRole('listitem')).toHaveText([
+    'Faster decisions',
+    'Fewer manual reports',
+    'Earlier warnings',
+    'Governed access',
+    'Measurable returns',
+  ]);
   await expect(values.getByRole('link', { name: 'Explore AI Solutions' })).toHaveAttribute('href', '/contact');
 });
 

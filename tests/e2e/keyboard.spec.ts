@@ -212,12 +212,19 @@ test.describe('desktop 1280x800', () => {
   test('with reduced motion, focus and hover start no transition: what shows is final at once', async ({ page }) => {
     await page.goto('/');
     // Reading the animations also brings styles up to date, so a transition that focus or hover starts is listed.
-    const running = () => page.evaluate(() => document.getAnimations().map((animation) => (animation instanceof CSSTransition ? animation.transitionProperty : animation.constructor.name)));
+    const running = () =>
+      page.evaluate(() =>
+        document.getAnimations().map((animation) => (animation instanceof CSSTransition ? animation.transitionProperty : animation.constructor.name)),
+      );
     for (let step = 0; step < 25; step += 1) {
       await page.keyboard.press('Tab');
       expect(await running(), `after Tab ${step + 1}`).toEqual([]);
     }
-    for (const target of [page.locator('.btn').first(), page.locator('.card').first(), page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services', exact: true })]) {
+    for (const target of [
+      page.locator('.btn').first(),
+      page.locator('.card').first(),
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services', exact: true }),
+    ]) {
       await target.hover();
       expect(await running()).toEqual([]);
     }

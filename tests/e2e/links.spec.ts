@@ -15,7 +15,12 @@ interface Fetched {
 }
 
 const decode = (value: string) =>
-  value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 const attributeValues = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => decode(match[1] ?? ''));
 

@@ -17,6 +17,8 @@ test('the home page downloads no JavaScript, not even when the menu is used', as
   await page.waitForLoadState('networkidle');
   expect(scripts).toEqual([]);
   // The one script in the page: a test for the Popover API, which fetches a polyfill only where it is missing.
-  const inline = await page.locator('script:not([type="application/ld+json"], [type="speculationrules"])').evaluateAll((scripts) => scripts.map((script) => script.textContent));
+  const inline = await page
+    .locator('script:not([type="application/ld+json"], [type="speculationrules"])')
+    .evaluateAll((scripts) => scripts.map((script) => script.textContent));
   expect(inline).toEqual([expect.stringMatching(/^if\(!\('popover'in HTMLElement\.prototype\)\)/)]);
 });

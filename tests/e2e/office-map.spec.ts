@@ -34,7 +34,9 @@ for (const path of PAGES) {
     const overlapping = names.flatMap((a, index) =>
       names
         .slice(index + 1)
-        .filter((b) => a.box.x < b.box.x + b.box.width && b.box.x < a.box.x + a.box.width && a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height)
+        .filter(
+          (b) => a.box.x < b.box.x + b.box.width && b.box.x < a.box.x + a.box.width && a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height,
+        )
         .map((b) => `${a.city} and ${b.city}`),
     );
     expect(overlapping, 'names that cover each other').toEqual([]);

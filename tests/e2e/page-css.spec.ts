@@ -48,7 +48,8 @@ function missingRules(page: Page, wholeCss: string): Promise<MissingRule[]> {
         if (rule instanceof CSSLayerBlockRule) return flatten(rule.cssRules, `${context}@layer ${rule.name}`);
         return [];
       });
-    const states = /:(?:hover|focus-visible|focus-within|focus|active|popover-open|open|checked|disabled|enabled|placeholder-shown|user-invalid|invalid|visited|target|-(?:moz|webkit)-[\w-]+)(?![\w-])/g;
+    const states =
+      /:(?:hover|focus-visible|focus-within|focus|active|popover-open|open|checked|disabled|enabled|placeholder-shown|user-invalid|invalid|visited|target|-(?:moz|webkit)-[\w-]+)(?![\w-])/g;
     // Pseudo-elements that are parts of form controls read as those controls; any other as its element.
     const dateTypes = ['date', 'time', 'datetime-local', 'month', 'week'].map((type) => `input[type=${type}]`).join(',');
     const formParts: [RegExp, string][] = [
@@ -58,8 +59,12 @@ function missingRules(page: Page, wholeCss: string): Promise<MissingRule[]> {
       [/::-webkit-search-[\w-]+/g, ':is(input[type=search])'],
       [/::-webkit-(?:inner|outer)-spin-button/g, ':is(input[type=number])'],
     ];
-    const asElements = (selector: string) => formParts.reduce((result, [part, element]) => result.replace(part, element), selector).replace(/::[\w-]+(?:\([^)]*\))?/g, '');
-    const assumingStates = (selector: string) => asElements(selector).replace(states, ':is(*)').replace(/(^|[\s>+~,(])(?=$|[\s>+~,)])/g, '$1*');
+    const asElements = (selector: string) =>
+      formParts.reduce((result, [part, element]) => result.replace(part, element), selector).replace(/::[\w-]+(?:\([^)]*\))?/g, '');
+    const assumingStates = (selector: string) =>
+      asElements(selector)
+        .replace(states, ':is(*)')
+        .replace(/(^|[\s>+~,(])(?=$|[\s>+~,)])/g, '$1*');
     const matches = (selector: string): Element[] | undefined => {
       try {
         return [...document.querySelectorAll(assumingStates(selector))];
@@ -70,7 +75,8 @@ function missingRules(page: Page, wholeCss: string): Promise<MissingRule[]> {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
     const own = [...document.styleSheets].flatMap((stylesheet) => flatten(stylesheet.cssRules));
-    const describe = (element: Element) => `<${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? ` class="${element.className}"` : ''}>`;
+    const describe = (element: Element) =>
+      `<${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? ` class="${element.className}"` : ''}>`;
     return flatten(sheet.cssRules).flatMap((rule) => {
       if (!rule.declarations) return [];
       const elements = matches(rule.selector);

@@ -61,7 +61,11 @@ test('an enquiry the server refuses is not kept: no status, the values stay, and
   await page.goto('/contact');
   await startContactForm(page);
   await page.route(REST, (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: '23514', message: 'new row violates check constraint', details: null, hint: null }) }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: '23514', message: 'new row violates check constraint', details: null, hint: null }),
+    }),
   );
   await field(page, 'Full Name').fill('Kavya Rao');
   await field(page, 'Email Address').fill(uniqueEmail('not-kept'));

@@ -27,7 +27,9 @@ test('resting the pointer on a link to another page fetches that page ahead, and
   await expect(page).toHaveURL(`${baseURL}/services/security`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // deliveryType is newer than TypeScript's DOM types.
-  const delivery = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType);
+  const delivery = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType,
+  );
   expect(delivery, 'the page came from the prefetch cache').toBe('navigational-prefetch');
 });
 

@@ -99,9 +99,15 @@ describe('links in the page text', () => {
 
   it('stops the build with the file, line and the nearest page', { timeout: 180_000 }, async () => {
     const output = await failureWith('build', { [page]: links });
-    expect(output).toContain(`${page}:${lineOf(page, links, 'See [')}:5 the link "/services/nowhere" in the page text is not a page of this site: check the address`);
-    expect(output).toContain(`${page}:${lineOf(page, links, '<a href')}:1 the link "/abuot" in the page text is not a page of this site: did you mean "/about"?`);
-    expect(output).toContain(`${page}:${lineOf(page, links, 'Our [')}:5 the link "http://partner.example.com" in the page text is not a link this site can follow: a link leads to a page`);
+    expect(output).toContain(
+      `${page}:${lineOf(page, links, 'See [')}:5 the link "/services/nowhere" in the page text is not a page of this site: check the address`,
+    );
+    expect(output).toContain(
+      `${page}:${lineOf(page, links, '<a href')}:1 the link "/abuot" in the page text is not a page of this site: did you mean "/about"?`,
+    );
+    expect(output).toContain(
+      `${page}:${lineOf(page, links, 'Our [')}:5 the link "http://partner.example.com" in the page text is not a link this site can follow: a link leads to a page`,
+    );
   });
 });
 

@@ -66,9 +66,22 @@ it('shows the mistake in the browser until it is fixed, then the page again', { 
   // The overlay shows the line itself too, under the file's name.
   await expect.poll(() => overlay.getByText('services/installation.mdx:8:3', { exact: true }).count()).toBeGreaterThan(0);
 
-  await writeFile(join(project.root, file), original.replace('Infrastructure Set Up Right the First Time', 'Infrastructure Set Up Right the First Time, Every Time'));
+  await writeFile(
+    join(project.root, file),
+    original.replace('Infrastructure Set Up Right the First Time', 'Infrastructure Set Up Right the First Time, Every Time'),
+  );
   await expect
-    .poll(async () => (await tab.reload(), await tab.getByRole('heading', { level: 1 }).first().innerText().catch(() => '')), { timeout: 30_000 })
+    .poll(
+      async () => (
+        await tab.reload(),
+        await tab
+          .getByRole('heading', { level: 1 })
+          .first()
+          .innerText()
+          .catch(() => '')
+      ),
+      { timeout: 30_000 },
+    )
     .toContain('Every Time');
   expect(await overlay.count()).toBe(0);
 });
@@ -87,10 +100,23 @@ it('shows a link to a page that does not exist, and takes a page added as a file
     // The writer adds the page: the link now leads somewhere, and the page shows again.
     await writeFile(
       join(project.root, newService),
-      original.replace(/^order: \d+$/m, 'order: 99').replace(/^navLabel: .*$/m, 'navLabel: Cloud Backup').replace('Infrastructure Set Up Right the First Time', 'Backups You Can Restore Right the First Time'),
+      original
+        .replace(/^order: \d+$/m, 'order: 99')
+        .replace(/^navLabel: .*$/m, 'navLabel: Cloud Backup')
+        .replace('Infrastructure Set Up Right the First Time', 'Backups You Can Restore Right the First Time'),
     );
     await expect
-      .poll(async () => (await tab.reload(), await tab.getByRole('link', { name: /Get a Free Quote/ }).first().getAttribute('href').catch(() => null)), { timeout: 30_000 })
+      .poll(
+        async () => (
+          await tab.reload(),
+          await tab
+            .getByRole('link', { name: /Get a Free Quote/ })
+            .first()
+            .getAttribute('href')
+            .catch(() => null)
+        ),
+        { timeout: 30_000 },
+      )
       .toBe('/services/cloud-backup');
     expect(await overlay.count()).toBe(0);
   } finally {
@@ -111,7 +137,9 @@ it('shows code pasted into the page text, and a link in the text to a page that 
     await expect.poll(async () => (await tab.reload(), await code.count()), { timeout: 30_000 }).toBeGreaterThan(0);
 
     await writeFile(join(project.root, file), `${original.trimEnd()}\n\nSee [all services](/servics).\n`);
-    const link = overlay.getByText(`content/services/installation.mdx:${lineAfterEnd}:5 the link "/servics" in the page text is not a page of this site: did you mean "/services"?`);
+    const link = overlay.getByText(
+      `content/services/installation.mdx:${lineAfterEnd}:5 the link "/servics" in the page text is not a page of this site: did you mean "/services"?`,
+    );
     await expect.poll(async () => (await tab.reload(), await link.count()), { timeout: 30_000 }).toBeGreaterThan(0);
   } finally {
     await writeFile(join(project.root, file), original);
@@ -132,8 +160,13 @@ it('shows YAML it cannot read in the plain words of the terminal, the parser’s
   const overlay = tab.locator('vite-error-overlay');
   try {
     await tab.goto(`${url}/services/installation`);
-    await writeFile(join(project.root, file), original.replace('  title: Infrastructure Set Up Right the First Time', '  title: Infrastructure: Set Up Right the First Time'));
-    const plain = overlay.getByText(/content\/services\/installation\.mdx:9:24 This line has ": " \(a colon and a space\) inside its text, which YAML reads as a new field: put the whole text in quotes/);
+    await writeFile(
+      join(project.root, file),
+      original.replace('  title: Infrastructure Set Up Right the First Time', '  title: Infrastructure: Set Up Right the First Time'),
+    );
+    const plain = overlay.getByText(
+      /content\/services\/installation\.mdx:9:24 This line has ": " \(a colon and a space\) inside its text, which YAML reads as a new field: put the whole text in quotes/,
+    );
     await expect.poll(async () => (await tab.reload(), await plain.count()), { timeout: 30_000 }).toBeGreaterThan(0);
     const text = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? '');
     expect(text.indexOf('The YAML parser said: bad indentation of a mapping entry')).toBeGreaterThan(text.indexOf('This line has ": "'));
@@ -143,7 +176,17 @@ it('shows YAML it cannot read in the plain words of the terminal, the parser’s
     await writeFile(join(project.root, file), original);
   }
   await expect
-    .poll(async () => (await tab.reload(), await tab.getByRole('heading', { level: 1 }).first().innerText().catch(() => '')), { timeout: 30_000 })
+    .poll(
+      async () => (
+        await tab.reload(),
+        await tab
+          .getByRole('heading', { level: 1 })
+          .first()
+          .innerText()
+          .catch(() => '')
+      ),
+      { timeout: 30_000 },
+    )
     .toContain('Right the First Time');
 });
 
@@ -155,19 +198,33 @@ it('catches the same order twice and two file names that differ only in capital 
   const overlay = tab.locator('vite-error-overlay');
   const pageIsBack = () =>
     expect
-      .poll(async () => (await tab.reload(), await tab.getByRole('heading', { level: 1 }).first().innerText().catch(() => '')), { timeout: 30_000 })
+      .poll(
+        async () => (
+          await tab.reload(),
+          await tab
+            .getByRole('heading', { level: 1 })
+            .first()
+            .innerText()
+            .catch(() => '')
+        ),
+        { timeout: 30_000 },
+      )
       .toContain('Right the First Time');
   try {
     await tab.goto(`${url}/services/installation`);
     await writeFile(join(project.root, security), securityOriginal.replace(/^order: \d+$/m, 'order: 3'));
-    const order = overlay.getByText(/content\/services\/security\.mdx:5:1 order 3 is used by content\/services\/installation\.mdx and content\/services\/security\.mdx: give each page of services its own order/);
+    const order = overlay.getByText(
+      /content\/services\/security\.mdx:5:1 order 3 is used by content\/services\/installation\.mdx and content\/services\/security\.mdx: give each page of services its own order/,
+    );
     await expect.poll(async () => (await tab.reload(), await order.count()), { timeout: 30_000 }).toBeGreaterThan(0);
     await writeFile(join(project.root, security), securityOriginal);
     await pageIsBack();
     expect(await overlay.count()).toBe(0);
 
     await writeFile(join(project.root, sameButCase), original.replace(/^order: \d+$/m, 'order: 98'));
-    const clash = overlay.getByText(/content\/services\/Installation\.mdx and content\/services\/installation\.mdx differ only in capital letters, so they would be the same page \(\/services\/installation\)/);
+    const clash = overlay.getByText(
+      /content\/services\/Installation\.mdx and content\/services\/installation\.mdx differ only in capital letters, so they would be the same page \(\/services\/installation\)/,
+    );
     await expect.poll(async () => (await tab.reload(), await clash.count()), { timeout: 30_000 }).toBeGreaterThan(0);
     await rm(join(project.root, sameButCase));
     await pageIsBack();

@@ -48,7 +48,9 @@ describe('images in the built site', () => {
     project = await copyProject('content-images-');
     original = await readFile(join(project.root, file), 'utf8');
     await mkdir(join(project.root, 'content/uploads'));
-    await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 24, g: 64, b: 160 } } }).jpeg().toFile(join(project.root, 'content/uploads/rack.jpg'));
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 24, g: 64, b: 160 } } })
+      .jpeg()
+      .toFile(join(project.root, 'content/uploads/rack.jpg'));
   });
 
   afterAll(async () => {
@@ -56,7 +58,10 @@ describe('images in the built site', () => {
   });
 
   it('serves a card image and a body image as AVIF and WebP at several widths, sized and lazy', { timeout: 180_000 }, async () => {
-    const withImages = original.replace('      - title: Server and Storage Installation\n', '      - title: Server and Storage Installation\n        image:\n          src: ../uploads/rack.jpg\n          decorative: true\n');
+    const withImages = original.replace(
+      '      - title: Server and Storage Installation\n',
+      '      - title: Server and Storage Installation\n        image:\n          src: ../uploads/rack.jpg\n          decorative: true\n',
+    );
     await writeFile(join(project.root, file), `${withImages}\n![${bodyAlt}](../uploads/rack.jpg)\n`);
     await astro(project.root, 'build');
     const page = elements(await readFile(join(project.root, 'dist/services/installation.html'), 'utf8'));

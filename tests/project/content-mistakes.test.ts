@@ -28,24 +28,32 @@ const mistakes: Mistake[] = [
   {
     name: 'a misspelt required field',
     change: (s) => s.replace('  subtitle: Our certified', '  subtitel: Our certified'),
-    says: ['installation.mdx:7:1 hero.subtitle: "subtitle" is missing', 'installation.mdx:11:3 hero.subtitel: unknown field "subtitel": did you mean "subtitle"?'],
+    says: [
+      'installation.mdx:7:1 hero.subtitle: "subtitle" is missing',
+      'installation.mdx:11:3 hero.subtitel: unknown field "subtitel": did you mean "subtitle"?',
+    ],
   },
   {
     name: 'a comma inside { … }',
-    change: (s) => s.replace('    - label: Certified Engineers\n      icon: badge-check', '    - { label: Certified Engineers, trained and vetted, icon: badge-check }'),
+    change: (s) =>
+      s.replace('    - label: Certified Engineers\n      icon: badge-check', '    - { label: Certified Engineers, trained and vetted, icon: badge-check }'),
     says: ['"trained and vetted" is not a field name: it looks like the end of a sentence that was cut at a comma'],
   },
   {
     name: 'the same order twice',
     change: (s) => s,
     also: ['content/services/security.mdx', (s) => s.replace(/^order: \d+$/m, 'order: 3').replace('Security', 'Securities')],
-    says: ['content/services/security.mdx:5:1 order 3 is used by content/services/installation.mdx and content/services/security.mdx: give each page of services its own order'],
+    says: [
+      'content/services/security.mdx:5:1 order 3 is used by content/services/installation.mdx and content/services/security.mdx: give each page of services its own order',
+    ],
   },
   {
     name: 'a second file with the same name but for its letter case',
     change: (s) => s,
     also: ['content/services/Installation.mdx', (s) => s.replace('Infrastructure Set Up', 'Infrastructure Installed')],
-    says: ['content/services/Installation.mdx and content/services/installation.mdx differ only in capital letters, so they would be the same page (/services/installation): rename or delete one of them'],
+    says: [
+      'content/services/Installation.mdx and content/services/installation.mdx differ only in capital letters, so they would be the same page (/services/installation): rename or delete one of them',
+    ],
   },
   {
     name: 'a misspelt fact',
@@ -56,7 +64,9 @@ const mistakes: Mistake[] = [
     name: 'a cards section with neither items nor from',
     change: (s) => s,
     also: ['content/pages/services.mdx', (s) => s.replace('    from: services\n', '')],
-    says: ['sections.1.items: "items" is missing: write the cards here, or show a card for each page of a folder with from: services, from: consulting, from: outsourcing'],
+    says: [
+      'sections.1.items: "items" is missing: write the cards here, or show a card for each page of a folder with from: services, from: consulting, from: outsourcing',
+    ],
   },
   {
     name: 'a highlight that is not in the title',
@@ -76,12 +86,18 @@ const mistakes: Mistake[] = [
   {
     name: 'an unquoted ": "',
     change: (s) => s.replace('  title: Infrastructure Set Up Right the First Time', '  title: Infrastructure: Set Up Right the First Time'),
-    says: ['content/services/installation.mdx:9:24 This line has ": " (a colon and a space) inside its text', 'The YAML parser said: bad indentation of a mapping entry'],
+    says: [
+      'content/services/installation.mdx:9:24 This line has ": " (a colon and a space) inside its text',
+      'The YAML parser said: bad indentation of a mapping entry',
+    ],
   },
   {
     name: 'Word’s curly quotes around a text with ": "',
     change: (s) => s.replace('  title: Infrastructure Set Up Right the First Time', '  title: “Infrastructure: Set Up Right the First Time”'),
-    says: ['This line\'s text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes', 'The YAML parser said: bad indentation of a mapping entry'],
+    says: [
+      "This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes",
+      'The YAML parser said: bad indentation of a mapping entry',
+    ],
   },
   {
     name: 'an unquoted #',
@@ -102,7 +118,9 @@ const mistakes: Mistake[] = [
   {
     name: 'a tagline that repeats its title',
     change: (s) => s.replace('    tagline: What We Offer\n', '    tagline: Installation & configuration services.\n'),
-    says: ['installation.mdx:32:5 sections.1.tagline: "Installation & configuration services." repeats the title "Installation & Configuration Services": the tagline is the small line above the title, so give it words of its own'],
+    says: [
+      'installation.mdx:32:5 sections.1.tagline: "Installation & configuration services." repeats the title "Installation & Configuration Services": the tagline is the small line above the title, so give it words of its own',
+    ],
   },
   {
     name: '"<" in the page text',
@@ -114,9 +132,18 @@ const mistakes: Mistake[] = [
     change: (s) =>
       s
         .replace('      icon: file-text\nsections:', '      icon: file-text\n  image:\n    src: ../uploads/racks.png\n    alt: A server rack\nsections:')
-        .replace('      - title: Server and Storage Installation\n', '      - title: Server and Storage Installation\n        image:\n          src: ../uploads/rack.png\n')
-        .replace('      - title: Network Configuration\n', '      - title: Network Configuration\n        image:\n          src: ../uploads/rack.png\n          alt: A switch\n          decorative: true\n')
-        .replace('      - title: Database and Middleware\n', '      - title: Database and Middleware\n        image:\n          src: https://example.com/db.png\n          alt: A database\n'),
+        .replace(
+          '      - title: Server and Storage Installation\n',
+          '      - title: Server and Storage Installation\n        image:\n          src: ../uploads/rack.png\n',
+        )
+        .replace(
+          '      - title: Network Configuration\n',
+          '      - title: Network Configuration\n        image:\n          src: ../uploads/rack.png\n          alt: A switch\n          decorative: true\n',
+        )
+        .replace(
+          '      - title: Database and Middleware\n',
+          '      - title: Database and Middleware\n        image:\n          src: https://example.com/db.png\n          alt: A database\n',
+        ),
     also: ['content/uploads/rack.png', () => 'an uploaded image (its content is not read by this check)'],
     says: [
       "installation.mdx:27:5 hero.image.src: the image racks.png is not in content/uploads/: upload it in the editor's Media, or fix the name (did you mean rack.png?)",
@@ -165,20 +192,33 @@ describe('a writer’s mistakes, as astro sync reports them', () => {
   it('in GitHub Actions, names each mistake as an annotation on its line, in the frontmatter and in the page text', { timeout: 180_000 }, async () => {
     const env = toolEnv('production', { GITHUB_ACTIONS: 'true' });
     const run = (command: string) =>
-      promisify(execFile)(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), command], { cwd: project.root, env, maxBuffer: 16 * 1024 * 1024 }).then(
+      promisify(execFile)(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), command], {
+        cwd: project.root,
+        env,
+        maxBuffer: 16 * 1024 * 1024,
+      }).then(
         () => '',
         (error: { stdout: string }) => error.stdout,
       );
     try {
       await writeFile(join(project.root, file), original.replace('  subtitle: Our certified', '  subtitel: Our certified'));
       const sync = (await run('sync')).split('\n');
-      expect(sync).toContain('::error file=content/services/installation.mdx,line=7,col=1,title=Content needs a fix::hero.subtitle: "subtitle" is missing: it is required here');
-      expect(sync).toContain('::error file=content/services/installation.mdx,line=11,col=3,title=Content needs a fix::hero.subtitel: unknown field "subtitel": did you mean "subtitle"?');
+      expect(sync).toContain(
+        '::error file=content/services/installation.mdx,line=7,col=1,title=Content needs a fix::hero.subtitle: "subtitle" is missing: it is required here',
+      );
+      expect(sync).toContain(
+        '::error file=content/services/installation.mdx,line=11,col=3,title=Content needs a fix::hero.subtitel: unknown field "subtitel": did you mean "subtitle"?',
+      );
 
-      await writeFile(join(project.root, file), original.replace('We install and configure infrastructure', 'For {{yearsExperiance}} years we have installed and configured infrastructure'));
+      await writeFile(
+        join(project.root, file),
+        original.replace('We install and configure infrastructure', 'For {{yearsExperiance}} years we have installed and configured infrastructure'),
+      );
       const build = (await run('build')).split('\n');
       expect(build).toContainEqual(
-        expect.stringMatching(/^::error file=content\/services\/installation\.mdx,line=142,col=5,title=Content needs a fix::\{\{yearsExperiance\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{yearsExperience\}\}\? \(known: /),
+        expect.stringMatching(
+          /^::error file=content\/services\/installation\.mdx,line=142,col=5,title=Content needs a fix::\{\{yearsExperiance\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{yearsExperience\}\}\? \(known: /,
+        ),
       );
     } finally {
       await writeFile(join(project.root, file), original);

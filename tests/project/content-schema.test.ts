@@ -67,9 +67,19 @@ describe('content schemas', () => {
     expect(withLink('services/data-migration')).toEqual([
       'sections.0.items.0.link: "services/data-migration" is not a link: write a page of this site as /path in lowercase (e.g. /services/security or /contact#form), a section of this page as #id, or a full https:, tel: or mailto: address',
     ]);
-    for (const wrong of ['http://example.com', '/services#', '/Services/Security', '/services/', 'www.example.com']) expect(withLink(wrong), wrong).toHaveLength(1);
+    for (const wrong of ['http://example.com', '/services#', '/Services/Security', '/services/', 'www.example.com'])
+      expect(withLink(wrong), wrong).toHaveLength(1);
     // Whether the page exists is known once every collection is loaded (tests/unit/content-links.test.ts).
-    for (const ok of ['/', '/about', '/services/data-migration', '/services/outsourcing', '/services#all-services', 'https://talent.example.com/contact', 'tel:+911204567890', 'mailto:info@example.com']) {
+    for (const ok of [
+      '/',
+      '/about',
+      '/services/data-migration',
+      '/services/outsourcing',
+      '/services#all-services',
+      'https://talent.example.com/contact',
+      'tel:+911204567890',
+      'mailto:info@example.com',
+    ]) {
       expect(withLink(ok), ok).toEqual([]);
     }
     // An anchor must lead to a section of the same page.
@@ -142,7 +152,9 @@ describe('content schemas', () => {
     entry.hero.subtitle = 'Replies within {{responseTime}} or {{replyTime}}.';
     expect(problems(quotingFacts(subPage), entry)).toEqual([
       expect.stringMatching(/^hero\.subtitle: \{\{replyTime\}\} is not a fact of src\/config\/facts\.ts \(known: .*\{\{responseTime\}\}/),
-      expect.stringMatching(/^sections\.1\.items\.0\.value: \{\{yearsExperiance\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{yearsExperience\}\}\? \(known: /),
+      expect.stringMatching(
+        /^sections\.1\.items\.0\.value: \{\{yearsExperiance\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{yearsExperience\}\}\? \(known: /,
+      ),
     ]);
   });
 

@@ -16,12 +16,23 @@ const repoRoot = join(import.meta.dirname, '../..');
 const names = (env: Record<string, string>) => placeholderProblems(env).map((problem) => problem.setting.name);
 
 /** A JWT with the given payload (the signature is not read). */
-const jwt = (payload: object) => ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(payload)].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
+const jwt = (payload: object) =>
+  ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(payload)].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
 
 describe('placeholderProblems', () => {
   it('finds every local default that is a placeholder, and nothing once each is set', () => {
     expect(names({})).toEqual(
-      expect.arrayContaining(['SITE_URL', 'PUBLIC_PHONE', 'PUBLIC_EMAIL', 'PUBLIC_TALENT_PARTNER_URL', 'PUBLIC_OFFICE_US_PHONE', 'PUBLIC_OFFICE_GB_PHONE', 'PUBLIC_OFFICE_CA_PHONE', 'PUBLIC_OFFICE_AU_PHONE', 'PUBLIC_SUPABASE_ANON_KEY']),
+      expect.arrayContaining([
+        'SITE_URL',
+        'PUBLIC_PHONE',
+        'PUBLIC_EMAIL',
+        'PUBLIC_TALENT_PARTNER_URL',
+        'PUBLIC_OFFICE_US_PHONE',
+        'PUBLIC_OFFICE_GB_PHONE',
+        'PUBLIC_OFFICE_CA_PHONE',
+        'PUBLIC_OFFICE_AU_PHONE',
+        'PUBLIC_SUPABASE_ANON_KEY',
+      ]),
     );
     expect(names(realSettings)).toEqual([]);
   });
@@ -86,14 +97,21 @@ describe('npm run build:deploy', () => {
     return spawnSync(process.execPath, [join(repoRoot, 'scripts/build-deploy.ts'), ...args], { cwd, env, encoding: 'utf8', timeout: 120_000 });
   };
   const writeDotEnv = (values: Record<string, string>) =>
-    writeFileSync(join(project, '.env'), Object.entries(values).map(([name, value]) => `${name}=${value}`).join('\n'));
+    writeFileSync(
+      join(project, '.env'),
+      Object.entries(values)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('\n'),
+    );
 
   it('fails while placeholders remain, naming each one and where to set it', () => {
     writeDotEnv({});
     const { PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY } = realSettings;
     const run = buildDeploy({ PUBLIC_SUPABASE_URL: PUBLIC_SUPABASE_URL!, PUBLIC_SUPABASE_ANON_KEY: PUBLIC_SUPABASE_ANON_KEY! });
     expect(run.status).toBe(1);
-    for (const name of placeholderProblems({ PUBLIC_SUPABASE_URL: PUBLIC_SUPABASE_URL!, PUBLIC_SUPABASE_ANON_KEY: PUBLIC_SUPABASE_ANON_KEY! }).map((problem) => problem.setting.name)) {
+    for (const name of placeholderProblems({ PUBLIC_SUPABASE_URL: PUBLIC_SUPABASE_URL!, PUBLIC_SUPABASE_ANON_KEY: PUBLIC_SUPABASE_ANON_KEY! }).map(
+      (problem) => problem.setting.name,
+    )) {
       expect(run.stderr).toContain(`- ${name} is still a placeholder`);
     }
     expect(run.stderr).toContain('SITE_SETTINGS secret');
@@ -113,7 +131,7 @@ describe('npm run build:deploy', () => {
     writeDotEnv({});
     const run = buildDeploy({ ...realSettings, PUBLIC_SUPABASE_ANON_KEY: localSupabaseAnonKey, PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321' });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("PUBLIC_SUPABASE_ANON_KEY is still a placeholder, \"eyJ");
+    expect(run.stderr).toContain('PUBLIC_SUPABASE_ANON_KEY is still a placeholder, "eyJ');
     expect(run.stderr).toContain('PUBLIC_SUPABASE_URL must be an https:// URL, got "http://127.0.0.1:54321"');
   });
 

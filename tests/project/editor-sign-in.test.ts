@@ -35,7 +35,11 @@ beforeAll(async () => {
 
   // The production build, with the site's address and the editor's GitHub API being this test's.
   const env = toolEnv('production', { SITE_URL: origin, CMS_GITHUB_REPO: client.repo, CMS_GITHUB_API_ROOT: github.apiRoot });
-  await promisify(execFile)(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: project.root, env, maxBuffer: 16 * 1024 * 1024 });
+  await promisify(execFile)(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: project.root,
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
 
   const bindings = { GITHUB_CLIENT_ID: client.clientId, GITHUB_CLIENT_SECRET: client.clientSecret, GITHUB_OAUTH_URL: github.origin };
   host = await startPagesDev({ root: project.root, bindings, readyPath: '/admin', port });
@@ -76,12 +80,20 @@ describe('signing in to the editor on the default host', () => {
     await page.goto(`${origin}/admin`);
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Login with GitHub' }).click()]);
     // The editor closes the pop-up once it has the token (until then the pop-up's status line says what it waits for).
-    const popupState = async () => (popup.isClosed() ? 'closed' : await popup.locator('#status').textContent({ timeout: 1000 }).catch(() => popup.url()));
+    const popupState = async () =>
+      popup.isClosed()
+        ? 'closed'
+        : await popup
+            .locator('#status')
+            .textContent({ timeout: 1000 })
+            .catch(() => popup.url());
     await expect.poll(popupState, { timeout: 60_000 }).toBe('closed');
     await expect.poll(() => page.getByRole('link', { name: 'Workflow' }).isVisible(), { timeout: 60_000 }).toBe(true);
     expect(JSON.parse((await storedUser(page)) ?? '{}')).toMatchObject({ token: github!.token, login: 'writer', backendName: 'github' });
     const paths = github!.requests.map((request) => `${request.method} ${request.path.split('?')[0]}`);
-    expect(paths).toEqual(expect.arrayContaining(['GET /login/oauth/authorize', 'POST /login/oauth/access_token', 'GET /api/user', `GET /api/repos/${client.repo}`]));
+    expect(paths).toEqual(
+      expect.arrayContaining(['GET /login/oauth/authorize', 'POST /login/oauth/access_token', 'GET /api/user', `GET /api/repos/${client.repo}`]),
+    );
     expect(github!.requests.find((request) => request.method === 'GET' && request.path === '/api/user')?.authorization).toBe(`token ${github!.token}`);
     await context.close();
   }, 180_000);

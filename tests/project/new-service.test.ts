@@ -43,7 +43,10 @@ beforeAll(async () => {
       .replace(/^order: \d+$/m, 'order: 11')
       .replace(/^navLabel: .*$/m, 'navLabel: Cloud Operations\ncoreService:\n  label: Cloud Operations\n  order: 99')
       .replace(/^  title: Installation & Configuration Services \| Kalpaka Technologies$/m, '  title: Cloud Operations Services | Kalpaka Technologies')
-      .replace(/^  description: .*$/m, '  description: Day-to-day running of your cloud platforms, with round-the-clock monitoring, patching, backups and monthly cost reviews.')
+      .replace(
+        /^  description: .*$/m,
+        '  description: Day-to-day running of your cloud platforms, with round-the-clock monitoring, patching, backups and monthly cost reviews.',
+      )
       .replace('  tagline: Installation & Configuration', '  tagline: Cloud Operations')
       .replace('  title: Infrastructure Set Up Right the First Time', '  title: Cloud Platforms Run Right\u00A0Every Day')
       .replace('  highlight: Right the First Time', '  highlight: Right Every Day')
@@ -58,7 +61,9 @@ afterAll(async () => {
 it('builds, keeps its budgets and passes the SEO, menu and overview tests', { timeout: 300_000 }, async () => {
   const cwd = project.root;
   await astro(cwd, 'build');
-  expect(await readFile(join(cwd, 'dist/services/cloud-operations.html'), 'utf8')).toContain('Cloud Platforms Run <span class="text-(--accent)">Right\u00A0Every Day</span>');
+  expect(await readFile(join(cwd, 'dist/services/cloud-operations.html'), 'utf8')).toContain(
+    'Cloud Platforms Run <span class="text-(--accent)">Right\u00A0Every Day</span>',
+  );
   // The overview's cards as the browser test below reads them, from the files: the new service's own card is last.
   expect(sectionCards('services', 'Our Core Services', join(cwd, 'content')).at(-1)).toEqual({
     title: 'Cloud Operations',

@@ -38,7 +38,9 @@ describe('which Supabase keys may be built into the site', () => {
   });
 
   it('refuses a JWT for any role but anon, or for none', () => {
-    expect(publicKeyProblem(jwt({ iss: 'supabase', role: 'authenticated' }))).toMatch(/^PUBLIC_SUPABASE_ANON_KEY is a JWT for the role "authenticated", not "anon"/);
+    expect(publicKeyProblem(jwt({ iss: 'supabase', role: 'authenticated' }))).toMatch(
+      /^PUBLIC_SUPABASE_ANON_KEY is a JWT for the role "authenticated", not "anon"/,
+    );
     expect(publicKeyProblem(jwt({ iss: 'supabase', role: 'Anon' }))).toMatch(/the role "Anon", not "anon"/);
     expect(publicKeyProblem(jwt({ iss: 'supabase' }))).toMatch(/^PUBLIC_SUPABASE_ANON_KEY is a JWT for no role, not "anon"/);
   });

@@ -34,7 +34,17 @@ async function bodyOf(request: IncomingMessage): Promise<Record<string, string>>
   return request.headers['content-type']?.includes('json') ? (JSON.parse(text) as Record<string, string>) : Object.fromEntries(new URLSearchParams(text));
 }
 
-export async function startGithubStandIn({ clientId, clientSecret, repo, port }: { clientId: string; clientSecret: string; repo: string; port: number }): Promise<GithubStandIn> {
+export async function startGithubStandIn({
+  clientId,
+  clientSecret,
+  repo,
+  port,
+}: {
+  clientId: string;
+  clientSecret: string;
+  repo: string;
+  port: number;
+}): Promise<GithubStandIn> {
   const token = 'gho_standInToken0123456789';
   const code = 'stand-in-code';
   const requests: StandInRequest[] = [];
@@ -55,18 +65,33 @@ export async function startGithubStandIn({ clientId, clientSecret, repo, port }:
       const body = await bodyOf(request);
       const valid = body.client_id === clientId && body.client_secret === clientSecret && body.code === code;
       // GitHub answers a wrong code with status 200 and an error in the body.
-      return json(response, 200, valid ? { access_token: token, token_type: 'bearer', scope: 'repo' } : { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
+      return json(
+        response,
+        200,
+        valid
+          ? { access_token: token, token_type: 'bearer', scope: 'repo' }
+          : { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' },
+      );
     }
     if (url.pathname.startsWith('/api/')) {
       if (request.method === 'OPTIONS') {
-        response.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE' });
+        response.writeHead(204, {
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': 'authorization, content-type',
+          'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE',
+        });
         return response.end();
       }
       if (request.headers.authorization !== `token ${token}`) return json(response, 401, { message: 'Bad credentials' });
       const path = url.pathname.slice('/api'.length);
       if (path === '/user') return json(response, 200, { login, name: 'Stand-in Writer', id: 1 });
       if (path === `/repos/${repo}`) {
-        return json(response, 200, { full_name: repo, owner: { login: repo.split('/')[0] }, default_branch: 'main', permissions: { admin: false, push: true, pull: true } });
+        return json(response, 200, {
+          full_name: repo,
+          owner: { login: repo.split('/')[0] },
+          default_branch: 'main',
+          permissions: { admin: false, push: true, pull: true },
+        });
       }
       if (path === `/repos/${repo}/pulls`) return json(response, 200, []);
       return json(response, 404, { message: 'Not Found' });

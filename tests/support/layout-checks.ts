@@ -169,7 +169,8 @@ export function logoCuts(): string[] {
   const check = (name: string, rect: DOMRect) => {
     if (rect.width === 0) return;
     if (rect.left < -1 || rect.right > screen + 1) cuts.push(`${name} runs off the screen (x ${Math.round(rect.left)}–${Math.round(rect.right)})`);
-    if (rect.top < bar.top - 1 || rect.bottom > bar.bottom + 1) cuts.push(`${name} runs out of the header (y ${Math.round(rect.top)}–${Math.round(rect.bottom)})`);
+    if (rect.top < bar.top - 1 || rect.bottom > bar.bottom + 1)
+      cuts.push(`${name} runs out of the header (y ${Math.round(rect.top)}–${Math.round(rect.bottom)})`);
   };
   for (const mark of home.querySelectorAll('svg')) check('the logo mark', mark.getBoundingClientRect());
   const walker = document.createTreeWalker(home, NodeFilter.SHOW_TEXT);

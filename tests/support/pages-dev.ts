@@ -35,11 +35,15 @@ export async function startPagesDev({ root, bindings, readyPath = '/', port: cho
   const port = chosen ?? (await freePort());
   const inspectorPort = await freePort([port]);
   const args = ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'warn'];
-  const host = spawn(join(repoRoot, 'node_modules/.bin/wrangler'), [...args, ...Object.entries(bindings).flatMap(([name, value]) => ['--binding', `${name}=${value}`])], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-    detached: true,
-  });
+  const host = spawn(
+    join(repoRoot, 'node_modules/.bin/wrangler'),
+    [...args, ...Object.entries(bindings).flatMap(([name, value]) => ['--binding', `${name}=${value}`])],
+    {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+      detached: true,
+    },
+  );
   let output = '';
   host.stdout?.on('data', (chunk) => (output += chunk));
   host.stderr?.on('data', (chunk) => (output += chunk));

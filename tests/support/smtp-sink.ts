@@ -54,7 +54,12 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
             return callback(error);
           }
           const raw = Buffer.concat(chunks).toString('utf8');
-          const mail: ReceivedMail = { mailFrom: address(session, 'mailFrom')[0] ?? '', rcptTo: address(session, 'rcptTo'), raw, parsed: await simpleParser(raw) };
+          const mail: ReceivedMail = {
+            mailFrom: address(session, 'mailFrom')[0] ?? '',
+            rcptTo: address(session, 'rcptTo'),
+            raw,
+            parsed: await simpleParser(raw),
+          };
           if (hook) await hook(mail);
           received.push(mail);
           callback(null);

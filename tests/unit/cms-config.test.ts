@@ -92,7 +92,9 @@ describe('the /admin editor configuration', () => {
     });
 
     test(`${folder}: every key used in content/${folder} is a field of the editor`, () => {
-      const used = normalise(files(folder).flatMap((file) => contentPaths(fromFile(readFileSync(join(content, folder, file), 'utf8'))))).filter((path) => path !== sourceKey);
+      const used = normalise(files(folder).flatMap((file) => contentPaths(fromFile(readFileSync(join(content, folder, file), 'utf8'))))).filter(
+        (path) => path !== sourceKey,
+      );
       expect(used.filter((path) => !editor.includes(path))).toEqual([]);
     });
   }
@@ -115,10 +117,15 @@ describe('the /admin editor configuration', () => {
     ]);
     const services = config.collections.find((item) => item.name === 'services')!;
     const fields = 'fields' in services ? services.fields : [];
-    const field = (path: string) => path.split('.').reduce<DecapField | undefined>((found, name) => (found ? found.fields : fields)?.find((item) => item.name === name), undefined);
+    const field = (path: string) =>
+      path.split('.').reduce<DecapField | undefined>((found, name) => (found ? found.fields : fields)?.find((item) => item.name === name), undefined);
     expect(field('coreService')?.label).toBe('Also list in the footer');
     expect(field('hero.call')?.label).toBe("Show a 'Call' button");
-    expect(field('hero')?.fields?.map((item) => item.name).slice(0, 3)).toEqual(['tagline', 'title', 'highlight']);
+    expect(
+      field('hero')
+        ?.fields?.map((item) => item.name)
+        .slice(0, 3),
+    ).toEqual(['tagline', 'title', 'highlight']);
     expect(field('hero.badges')?.fields?.find((item) => item.name === 'icon')?.widget).toBe('icon');
     const types = field('sections')?.types?.map((type) => type.label);
     expect(types).toEqual(expect.arrayContaining(['Service-level cards', 'Questions and answers', 'Closing call to action']));
@@ -164,7 +171,9 @@ describe('the /admin editor configuration', () => {
       "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://avatars.githubusercontent.com; " +
         "connect-src 'self' blob: https://api.github.com; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
-    expect(policyOf(adminPage({ localBackendUrl: 'http://127.0.0.1:8081/api/v1' }))).toContain("connect-src 'self' blob: https://api.github.com http://127.0.0.1:8081;");
+    expect(policyOf(adminPage({ localBackendUrl: 'http://127.0.0.1:8081/api/v1' }))).toContain(
+      "connect-src 'self' blob: https://api.github.com http://127.0.0.1:8081;",
+    );
     // Another GitHub API (CMS_GITHUB_API_ROOT) replaces api.github.com rather than joining it.
     expect(policyOf(adminPage({ githubApiRoot: 'https://github.example.org/api/v3' }))).toContain("connect-src 'self' blob: https://github.example.org;");
   });
@@ -172,6 +181,8 @@ describe('the /admin editor configuration', () => {
   test('the Workflow tab links to the preview deployment the pull request’s status names, and another GitHub API is used only when named', () => {
     expect(config.backend.preview_context).toBe(previewStatusContext);
     expect(config.backend).not.toHaveProperty('api_root');
-    expect(decapConfig({ siteUrl: 'https://x.example', githubRepo: 'o/s', githubApiRoot: 'https://github.example.org/api/v3' }).backend).toMatchObject({ api_root: 'https://github.example.org/api/v3' });
+    expect(decapConfig({ siteUrl: 'https://x.example', githubRepo: 'o/s', githubApiRoot: 'https://github.example.org/api/v3' }).backend).toMatchObject({
+      api_root: 'https://github.example.org/api/v3',
+    });
   });
 });

@@ -34,7 +34,9 @@ describe('an image field', () => {
   });
 
   it('refuses an image on another site, one outside content/uploads/ and a file that is no image, saying what to write', () => {
-    expect(messages({ src: 'https://cdn.example.com/rack.png', alt: 'A rack' })[0]).toMatch(/^src: "https:\/\/cdn\.example\.com\/rack\.png" is an image on another site, which the site's security policy does not load/);
+    expect(messages({ src: 'https://cdn.example.com/rack.png', alt: 'A rack' })[0]).toMatch(
+      /^src: "https:\/\/cdn\.example\.com\/rack\.png" is an image on another site, which the site's security policy does not load/,
+    );
     expect(messages({ src: '//cdn.example.com/rack.png', alt: 'A rack' })[0]).toMatch(/is an image on another site/);
     expect(messages({ src: '/uploads/rack.png', alt: 'A rack' })).toEqual([
       "src: write the image as ../uploads/rack.png: images live in content/uploads/ (the editor's Media puts them there and writes the path for you)",
@@ -62,7 +64,10 @@ describe('the editor', () => {
   });
 
   it("offers the hero's and the cards' images as Decap's image widget, without a URL box, beside alt text and decorative", () => {
-    for (const path of [['hero', 'image'], ['sections', 'items', 'image']]) {
+    for (const path of [
+      ['hero', 'image'],
+      ['sections', 'items', 'image'],
+    ]) {
       const group = field(services.fields, ...path);
       expect(group.widget).toBe('object');
       expect(group.fields!.map(({ name, widget, required }) => ({ name, widget, required }))).toEqual([
@@ -126,7 +131,9 @@ describe('images in an MDX body', () => {
     expect(lines[1]).toContain("the image racks.png is not in content/uploads/: upload it in the editor's Media, or fix the name (did you mean rack.png?)");
     expect(lines[2]).toContain(`"https://example.com/logo.png" is an image on another site, which the site's security policy does not load`);
     expect(lines[3]).toContain('write the image as ../uploads/rack.png: images live in content/uploads/');
-    expect(lines[4]).toContain('an HTML <img> is not resized and converted for each screen: write the image in Markdown, as ![what it shows] directly followed by (../uploads/<name>)');
+    expect(lines[4]).toContain(
+      'an HTML <img> is not resized and converted for each screen: write the image in Markdown, as ![what it shows] directly followed by (../uploads/<name>)',
+    );
     expect(lines[5]).toContain('write the image with its path beside it');
   });
 });

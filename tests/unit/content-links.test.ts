@@ -86,7 +86,9 @@ describe('links in content', () => {
   test('a link to a page no collection has names the file, line and field, and the page it resembles', async () => {
     await setHome('/services/securty');
     const error = await brokenContentLinks();
-    expect(error?.message).toContain(`home.mdx:14:9 sections.0.items.0.link: "/services/securty" is not a page of this site: did you mean "/services/security"?`);
+    expect(error?.message).toContain(
+      `home.mdx:14:9 sections.0.items.0.link: "/services/securty" is not a page of this site: did you mean "/services/security"?`,
+    );
   });
 
   test('a page is known when its collection has the entry, whatever files are on disk', async () => {

@@ -18,7 +18,12 @@ const entryData = (file: string) => {
 };
 const site: SiteIndex = {
   pages: ['/', '/contact', '/services', '/services/installation', '/services/security'],
-  entries: { services: [{ slug: 'installation', order: 3 }, { slug: 'security', order: 4 }] },
+  entries: {
+    services: [
+      { slug: 'installation', order: 3 },
+      { slug: 'security', order: 4 },
+    ],
+  },
 };
 
 describe('the problems of one entry, in the build’s words', () => {
@@ -45,7 +50,8 @@ describe('the problems of one entry, in the build’s words', () => {
     expect(entryProblems(subPage, { collection: 'services', slug: 'installation', data }, site)).toEqual([
       {
         path: ['hero', 'actions', 0, 'href'],
-        message: '"/services/securty" is not a page of this site: did you mean "/services/security"? (docs/CONTENT.md lists the addresses; a sub-page exists once its file is in content/<section>/)',
+        message:
+          '"/services/securty" is not a page of this site: did you mean "/services/security"? (docs/CONTENT.md lists the addresses; a sub-page exists once its file is in content/<section>/)',
       },
     ]);
     data.hero.actions[0].href = '/services/new-page';
@@ -59,7 +65,8 @@ describe('the problems of one entry, in the build’s words', () => {
     expect(entryProblems(subPage, { collection: 'services', slug: 'installation', data }, site)).toEqual([
       {
         path: ['order'],
-        message: 'order 4 is used by content/services/security.mdx and content/services/installation.mdx: give each page of services its own order (it sets the position in menus and overview pages)',
+        message:
+          'order 4 is used by content/services/security.mdx and content/services/installation.mdx: give each page of services its own order (it sets the position in menus and overview pages)',
       },
     ]);
     data.order = 3;

@@ -97,12 +97,38 @@ describe('requests that reach outside content/', () => {
     ['.env, as an entry', { action: 'getEntry', params: { path: '.env' } }, '.env'],
     ['package.json, as media', { action: 'getMediaFile', params: { path: 'package.json' } }, 'package.json'],
     ['a file at the root, deleted', deleteFile('README.md'), 'README.md'],
-    ['a root file among content files, deleted', { action: 'deleteFiles', params: { paths: ['content/uploads/logo.png', 'README.md'], options: { commitMessage: 'Delete' } } }, 'README.md'],
+    [
+      'a root file among content files, deleted',
+      { action: 'deleteFiles', params: { paths: ['content/uploads/logo.png', 'README.md'], options: { commitMessage: 'Delete' } } },
+      'README.md',
+    ],
     ['the root, listed as a folder', { action: 'entriesByFolder', params: { folder: '.', extension: 'env', depth: 1 } }, '.'],
     ['the root, listed as media', { action: 'getMedia', params: { mediaFolder: 'scripts' } }, 'scripts'],
     ['.env, among entries', { action: 'entriesByFiles', params: { files: [{ path: 'content/pages/home.mdx' }, { path: '.env' }] } }, '.env'],
-    ['a config file, as an entry asset', { action: 'persistEntry', params: { dataFiles: [{ slug: 'x', path: 'content/services/x.mdx', raw: 'x' }], assets: [{ path: 'astro.config.sec.mjs', content: png, encoding: 'base64' }], options: { commitMessage: 'x', useWorkflow: false, status: 'draft' } } }, 'astro.config.sec.mjs'],
-    ['a rename out of content/', { action: 'persistEntry', params: { dataFiles: [{ slug: 'x', path: 'content/services/cloud.mdx', newPath: 'astro.config.sec.mjs', raw: 'x' }], assets: [], options: { commitMessage: 'x', useWorkflow: false, status: 'draft' } } }, 'astro.config.sec.mjs'],
+    [
+      'a config file, as an entry asset',
+      {
+        action: 'persistEntry',
+        params: {
+          dataFiles: [{ slug: 'x', path: 'content/services/x.mdx', raw: 'x' }],
+          assets: [{ path: 'astro.config.sec.mjs', content: png, encoding: 'base64' }],
+          options: { commitMessage: 'x', useWorkflow: false, status: 'draft' },
+        },
+      },
+      'astro.config.sec.mjs',
+    ],
+    [
+      'a rename out of content/',
+      {
+        action: 'persistEntry',
+        params: {
+          dataFiles: [{ slug: 'x', path: 'content/services/cloud.mdx', newPath: 'astro.config.sec.mjs', raw: 'x' }],
+          assets: [],
+          options: { commitMessage: 'x', useWorkflow: false, status: 'draft' },
+        },
+      },
+      'astro.config.sec.mjs',
+    ],
     ['../ out of content/', { action: 'getEntry', params: { path: 'content/../.env' } }, 'content/../.env'],
     ['URL-encoded ../', { action: 'getEntry', params: { path: 'content/%2e%2e/.env' } }, 'content/%2e%2e/.env'],
     ['URL-encoded /', persistEntry('content/..%2fastro.config.sec.mjs'), 'content/..%2fastro.config.sec.mjs'],

@@ -50,7 +50,16 @@ describe('the outbox', () => {
 
   it('takes only failures without an answer or with a server error, never a refusal', () => {
     expect([0, 500, 502, 503, 400, 401, 403, 404, 409, 429].map((status) => isWorthQueueing({ status }))).toEqual([
-      true, true, true, true, false, false, false, false, false, false,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
     ]);
   });
 });

@@ -57,7 +57,10 @@ describe('saving a page through the editor’s format', () => {
       const cards = data.sections.find((section: Data) => section.title === 'Installation & Configuration Services');
       cards.items.find((card: Data) => card.title === 'Network Configuration').title = 'Network Design and Configuration';
     });
-    expect(changedLines(text, written)).toEqual({ removed: ['      - title: Network Configuration'], added: ['      - title: Network Design and Configuration'] });
+    expect(changedLines(text, written)).toEqual({
+      removed: ['      - title: Network Configuration'],
+      added: ['      - title: Network Design and Configuration'],
+    });
   });
 
   test('a quoted value keeps its quotes, and its neighbours theirs', () => {
@@ -83,7 +86,10 @@ describe('saving a page through the editor’s format', () => {
     const { text, written } = saved('content/pages/home.mdx', (data) => {
       data.hero.badges[3].label = 'Global Delivery';
     });
-    expect(changedLines(text, written)).toEqual({ removed: ['    - { icon: globe, label: Global Expertise }'], added: ['    - { icon: globe, label: Global Delivery }'] });
+    expect(changedLines(text, written)).toEqual({
+      removed: ['    - { icon: globe, label: Global Expertise }'],
+      added: ['    - { icon: globe, label: Global Delivery }'],
+    });
   });
 
   test('a list item added in the middle adds its lines and nothing else', () => {
@@ -133,7 +139,10 @@ describe('saving a page through the editor’s format', () => {
     const renamed = saved(file, (data) => (checklist(data).items[0] = { title: `${first} (all versions)` }));
     expect(changedLines(text, renamed.written)).toEqual({ removed: [`      - ${first}`], added: [`      - ${first} (all versions)`] });
     const described = saved(file, (data) => (checklist(data).items[0] = { title: first, description: 'Hardened to CIS benchmarks.' }));
-    expect(changedLines(text, described.written)).toEqual({ removed: [`      - ${first}`], added: [`      - title: ${first}`, '        description: Hardened to CIS benchmarks.'] });
+    expect(changedLines(text, described.written)).toEqual({
+      removed: [`      - ${first}`],
+      added: [`      - title: ${first}`, '        description: Hardened to CIS benchmarks.'],
+    });
   });
 
   test('the page text is kept byte for byte unless it changed', () => {
@@ -144,7 +153,10 @@ describe('saving a page through the editor’s format', () => {
   });
 
   test('a new page is written in the editor’s field order without empty fields', () => {
-    const written = toFile({ body: 'Text.', navLabel: 'New', order: 9, seo: { title: 'T', description: 'D' }, hero: { title: 'H', tagline: '', actions: [] }, coreService: false }, fieldsOrder);
+    const written = toFile(
+      { body: 'Text.', navLabel: 'New', order: 9, seo: { title: 'T', description: 'D' }, hero: { title: 'H', tagline: '', actions: [] }, coreService: false },
+      fieldsOrder,
+    );
     expect(written).toBe('---\nseo:\n  title: T\n  description: D\norder: 9\nnavLabel: New\nhero:\n  title: H\n---\n\nText.\n');
   });
 });
@@ -165,14 +177,17 @@ describe('YAML edited in place', () => {
 });
 
 describe('a file the build cannot read', () => {
-  const broken = read('content/services/installation.mdx').replace('  title: Infrastructure Set Up Right the First Time', '  title: “Infrastructure: Set Up Right the First Time”');
+  const broken = read('content/services/installation.mdx').replace(
+    '  title: Infrastructure Set Up Right the First Time',
+    '  title: “Infrastructure: Set Up Right the First Time”',
+  );
 
   test('is marked with the build’s message, never read as an empty form', () => {
     const data = fromFile(broken) as Data;
     const problem = data[problemKey] as FileProblem;
     expect(problem.line).toBe(9);
     expect(problem.text).toBe(
-      'This line\'s text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead, e.g. title: \'Cloud: the next step\'.\n\nThe YAML parser said: bad indentation of a mapping entry',
+      "This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead, e.g. title: 'Cloud: the next step'.\n\nThe YAML parser said: bad indentation of a mapping entry",
     );
     expect(problem.summary).toBe('⚠ This page cannot be opened in the editor: line 9 of its file needs a fix');
     expect(Object.keys(data).toSorted()).toEqual([problemKey, sourceKey].toSorted());
@@ -180,7 +195,9 @@ describe('a file the build cannot read', () => {
 
   test('cannot be written over', () => {
     const data = fromFile(broken) as Data;
-    expect(() => toFile({ ...data, hero: { title: 'Filled in' } }, fieldsOrder)).toThrow('This file cannot be saved from the editor: line 9 needs a fix first.');
+    expect(() => toFile({ ...data, hero: { title: 'Filled in' } }, fieldsOrder)).toThrow(
+      'This file cannot be saved from the editor: line 9 needs a fix first.',
+    );
   });
 
   test('the editor says where and what to fix', () => {
@@ -194,11 +211,16 @@ describe('a file the build cannot read', () => {
 
   test('a non-breaking space where YAML needs a space is named', () => {
     const text = '---\nhero:\n  title:\u00a0Cloud\n  subtitle: Text\n---\n';
-    expect(((fromFile(text) as Data)[problemKey] as FileProblem).text).toMatch(/^This line or the one above has a non-breaking space \(pasted from Word or a web page\)/);
+    expect(((fromFile(text) as Data)[problemKey] as FileProblem).text).toMatch(
+      /^This line or the one above has a non-breaking space \(pasted from Word or a web page\)/,
+    );
   });
 
   test('a frontmatter never closed is refused with the build’s sentence', () => {
     const problem = (fromFile('---\ntitle: T\n\nText.\n') as Data)[problemKey] as FileProblem;
-    expect(problem).toMatchObject({ line: 1, text: 'the frontmatter is never closed: add a line with only --- after its last field, before the text of the page' });
+    expect(problem).toMatchObject({
+      line: 1,
+      text: 'the frontmatter is never closed: add a line with only --- after its last field, before the text of the page',
+    });
   });
 });

@@ -41,7 +41,9 @@ describe('the editor’s GitHub sign-in', () => {
     expect(await missing.text()).toContain('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are missing');
     const wrongGithub = startGithubSignIn(new Request(`${site}/admin/auth`), { ...env, GITHUB_OAUTH_URL: 'github.example.org' });
     expect(wrongGithub.status).toBe(503);
-    expect(await wrongGithub.text()).toBe('Sign-in is not set up: GITHUB_OAUTH_URL "github.example.org" is not an http(s) address (README, "The browser editor").');
+    expect(await wrongGithub.text()).toBe(
+      'Sign-in is not set up: GITHUB_OAUTH_URL "github.example.org" is not an http(s) address (README, "The browser editor").',
+    );
   });
 
   it('exchanges the code and hands the token to the editor on this site only, under a policy that allows just its script', async () => {
@@ -49,7 +51,10 @@ describe('the editor’s GitHub sign-in', () => {
     const { calls, fetchImpl } = github({ access_token: 'gho_token123', token_type: 'bearer', scope: 'repo' });
     const response = await finishGithubSignIn(new Request(`${site}/admin/callback?code=abc&state=${state}`, { headers: { cookie } }), env, fetchImpl);
     expect(calls).toEqual([
-      { url: 'https://github.com/login/oauth/access_token', body: { client_id: 'Iv1.client', client_secret: 'secret', code: 'abc', redirect_uri: `${site}/admin/callback` } },
+      {
+        url: 'https://github.com/login/oauth/access_token',
+        body: { client_id: 'Iv1.client', client_secret: 'secret', code: 'abc', redirect_uri: `${site}/admin/callback` },
+      },
     ]);
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -58,14 +63,20 @@ describe('the editor’s GitHub sign-in', () => {
     expect(html).not.toContain("'*'");
     const script = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
     const hash = createHash('sha256').update(script).digest('base64');
-    expect(response.headers.get('content-security-policy')).toBe(`default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; script-src 'sha256-${hash}'`);
+    expect(response.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; script-src 'sha256-${hash}'`,
+    );
     // Until the editor has answered, the page does not claim success.
     expect(html).toContain('<p id="status" role="status">Handing the sign-in to the editor…</p>');
   });
 
   it('carries the site’s security headers on every answer, which the host does not add to functions', async () => {
     const { response, state, cookie } = signIn();
-    const callback = await finishGithubSignIn(new Request(`${site}/admin/callback?code=abc&state=${state}`, { headers: { cookie } }), env, github({ access_token: 't' }).fetchImpl);
+    const callback = await finishGithubSignIn(
+      new Request(`${site}/admin/callback?code=abc&state=${state}`, { headers: { cookie } }),
+      env,
+      github({ access_token: 't' }).fetchImpl,
+    );
     const notSetUp = startGithubSignIn(new Request(`${site}/admin/auth`), {});
     for (const answer of [response, callback, notSetUp]) {
       for (const [name, value] of Object.entries(functionHeaders)) expect(answer.headers.get(name), name).toBe(value);
@@ -81,29 +92,45 @@ describe('the editor’s GitHub sign-in', () => {
     const { location, state, cookie } = signIn(enterprise);
     expect(location.origin + location.pathname).toBe('https://github.example.org/login/oauth/authorize');
     const { calls, fetchImpl } = github({ access_token: 't' });
-    await finishGithubSignIn(new Request(`${site}/admin/callback?code=abc&state=${state}&github=https://evil.example`, { headers: { cookie } }), enterprise, fetchImpl);
+    await finishGithubSignIn(
+      new Request(`${site}/admin/callback?code=abc&state=${state}&github=https://evil.example`, { headers: { cookie } }),
+      enterprise,
+      fetchImpl,
+    );
     expect(calls.map((call) => call.url)).toEqual(['https://github.example.org/login/oauth/access_token']);
   });
 
   it('writes GitHub’s words into the page as text, never as markup or script', async () => {
     const { state, cookie } = signIn();
     const { fetchImpl } = github({ error: 'x', error_description: '</script><script>alert(1)</script> <b>&' });
-    const html = await (await finishGithubSignIn(new Request(`${site}/admin/callback?code=abc&state=${state}`, { headers: { cookie } }), env, fetchImpl)).text();
+    const html = await (
+      await finishGithubSignIn(new Request(`${site}/admin/callback?code=abc&state=${state}`, { headers: { cookie } }), env, fetchImpl)
+    ).text();
     expect(html.match(/<script>/g)).toHaveLength(1);
-    expect(html).toContain('Sign-in failed: &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#60;b&#62;&#38; Close this window and try again from the editor.');
+    expect(html).toContain(
+      'Sign-in failed: &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#60;b&#62;&#38; Close this window and try again from the editor.',
+    );
   });
 
   it('sends no code to GitHub when the state is missing or not this browser’s, and reports GitHub’s refusal', async () => {
     const { state } = signIn();
     const { calls, fetchImpl } = github({ access_token: 'x' });
-    const forged = await finishGithubSignIn(new Request(`${site}/admin/callback?code=abc&state=${state}`, { headers: { cookie: '__Host-cms-oauth-state=other' } }), env, fetchImpl);
+    const forged = await finishGithubSignIn(
+      new Request(`${site}/admin/callback?code=abc&state=${state}`, { headers: { cookie: '__Host-cms-oauth-state=other' } }),
+      env,
+      fetchImpl,
+    );
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain('authorization:github:error:');
     expect(calls).toHaveLength(0);
 
     const refused = github({ error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
     const again = signIn();
-    const response = await finishGithubSignIn(new Request(`${site}/admin/callback?code=old&state=${again.state}`, { headers: { cookie: again.cookie } }), env, refused.fetchImpl);
+    const response = await finishGithubSignIn(
+      new Request(`${site}/admin/callback?code=old&state=${again.state}`, { headers: { cookie: again.cookie } }),
+      env,
+      refused.fetchImpl,
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('The code passed is incorrect or expired.');
   });

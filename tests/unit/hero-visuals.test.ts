@@ -30,7 +30,10 @@ describe('working hours on India’s clock', () => {
 
   test('Austin’s day crosses India’s midnight and shares no hours with it', () => {
     const austin = istHours('America/Chicago', january);
-    expect(austin).toEqual([{ from: 20.5, to: 24 }, { from: 0, to: 5.5 }]);
+    expect(austin).toEqual([
+      { from: 20.5, to: 24 },
+      { from: 0, to: 5.5 },
+    ]);
     expect(spansText(austin)).toBe('20:30-05:30');
     expect(overlap(india, austin)).toEqual([]);
     expect(spansText(istHours('America/Chicago', july))).toBe('19:30-04:30');
@@ -44,7 +47,13 @@ describe('working hours on India’s clock', () => {
   test('the delivery picture has India and one row per other office, with the shared hours as text', () => {
     const visual = deliveryVisual({ offices, hours, date: january })!;
     expect(visual.rows.map((row) => row.label)).toEqual(['Noida, India', 'Austin, USA', 'London, UK', 'Toronto, Canada', 'Sydney, Australia']);
-    expect(visual.rows.map((row) => row.value)).toEqual(['09:00-18:00', '20:30-05:30, no overlap', '14:30-23:30, 3 h 30 min shared', '19:30-04:30, no overlap', '03:30-12:30, 3 h 30 min shared']);
+    expect(visual.rows.map((row) => row.value)).toEqual([
+      '09:00-18:00',
+      '20:30-05:30, no overlap',
+      '14:30-23:30, 3 h 30 min shared',
+      '19:30-04:30, no overlap',
+      '03:30-12:30, 3 h 30 min shared',
+    ]);
     expect(visual.title).toBe("Office hours on Noida's clock (IST)");
   });
 
@@ -73,8 +82,14 @@ describe('durations as copy writes them', () => {
 });
 
 const heading = { tone: 'plain' as const, actions: [] };
-const steps = (titles: string[]): Section => ({ type: 'steps', ...heading, title: 'How We Work', items: titles.map((title) => ({ title, description: `${title} in detail.` })) });
-const visualOf = (family: 'services' | 'consulting', sections: Section[], card?: { duration?: string }) => heroVisual({ family, sections, card, offices, hours, date: january });
+const steps = (titles: string[]): Section => ({
+  type: 'steps',
+  ...heading,
+  title: 'How We Work',
+  items: titles.map((title) => ({ title, description: `${title} in detail.` })),
+});
+const visualOf = (family: 'services' | 'consulting', sections: Section[], card?: { duration?: string }) =>
+  heroVisual({ family, sections, card, offices, hours, date: january });
 
 describe('the picture a page gets from its sections', () => {
   test('a services page with steps: one node per step, in order', () => {
@@ -97,7 +112,10 @@ describe('the picture a page gets from its sections', () => {
     expect(visual?.kind).toBe('rows');
     if (visual?.kind !== 'rows') return;
     expect(visual.max).toBe(480);
-    expect(visual.rows.map((row) => [row.label, row.value, row.segments[0]?.to])).toEqual([['Critical', '15 minutes', 15], ['Medium', '8 hours', 480]]);
+    expect(visual.rows.map((row) => [row.label, row.value, row.segments[0]?.to])).toEqual([
+      ['Critical', '15 minutes', 15],
+      ['Medium', '8 hours', 480],
+    ]);
   });
 
   test('a consulting page shows its maturity scores, with the engagement’s length from its card', () => {
@@ -122,14 +140,28 @@ describe('the picture a page gets from its sections', () => {
     if (visual?.kind !== 'rows') throw new Error('expected bars');
     expect(visual.max).toBe(24);
     expect(visual.rows.map((row) => row.segments)).toEqual([
-      [{ from: 0, to: 3, tone: 'main' }, { from: 3, to: 5, tone: 'range' }],
-      [{ from: 3, to: 7, tone: 'main' }, { from: 7, to: 15, tone: 'range' }],
+      [
+        { from: 0, to: 3, tone: 'main' },
+        { from: 3, to: 5, tone: 'range' },
+      ],
+      [
+        { from: 3, to: 7, tone: 'main' },
+        { from: 7, to: 15, tone: 'range' },
+      ],
       [{ from: 7, to: 24, tone: 'range' }],
     ]);
   });
 
   test('a page with neither steps nor tiers pictures its offers, unnumbered', () => {
-    const cards: Section = { type: 'cards', ...heading, title: 'What We Offer', columns: 3, variant: 'default', linkLabel: 'Learn More', items: ['Audit', 'Hardening'].map((title) => ({ title, description: 'x', features: [], external: false })) };
+    const cards: Section = {
+      type: 'cards',
+      ...heading,
+      title: 'What We Offer',
+      columns: 3,
+      variant: 'default',
+      linkLabel: 'Learn More',
+      items: ['Audit', 'Hardening'].map((title) => ({ title, description: 'x', features: [], external: false })),
+    };
     const visual = visualOf('services', [cards]);
     expect(visual?.kind === 'steps' && [visual.numbered, visual.steps.length]).toEqual([false, 2]);
   });

@@ -101,7 +101,7 @@ describe('import direction', () => {
     expect(reaching).toEqual([]);
   });
 
-  test('the seam into Astro\'s internals imports nothing from src/', () => {
+  test("the seam into Astro's internals imports nothing from src/", () => {
     expect(relativeImports(astroInternals)).toEqual([]);
   });
 
@@ -117,19 +117,42 @@ describe('import direction', () => {
   test('browser code reaches no Node module and no build-time code', () => {
     const reached = reachedFrom(sourceFiles('src').filter(within(browserCode)));
     expect(reached.filter((file) => !within(browserSafe)(file))).toEqual([]);
-    expect(reached.flatMap((file) => specifiers(file).filter(isNodeModule).map((specifier) => `${file} → ${specifier}`))).toEqual([]);
+    expect(
+      reached.flatMap((file) =>
+        specifiers(file)
+          .filter(isNodeModule)
+          .map((specifier) => `${file} → ${specifier}`),
+      ),
+    ).toEqual([]);
   });
 
   test('Workers code reaches no Node module', () => {
     const entries = [...sourceFiles('functions'), ...sourceFiles('src').filter(within(workersCode))];
     const reached = reachedFrom(entries);
     expect(reached).toContain('src/cms/workers/github-oauth.ts');
-    expect(reached.flatMap((file) => specifiers(file).filter(isNodeModule).map((specifier) => `${file} → ${specifier}`))).toEqual([]);
+    expect(
+      reached.flatMap((file) =>
+        specifiers(file)
+          .filter(isNodeModule)
+          .map((specifier) => `${file} → ${specifier}`),
+      ),
+    ).toEqual([]);
   });
 
   test('nothing outside tests/ imports from tests/', () => {
-    const files = [...sourceFiles('src'), ...sourceFiles('scripts'), ...sourceFiles('functions'), 'astro.config.mjs', 'playwright.config.ts', 'vitest.config.ts'];
-    const intoTests = files.flatMap((file) => relativeImports(file).filter((target) => target.startsWith('tests/')).map((target) => `${file} → ${target}`));
+    const files = [
+      ...sourceFiles('src'),
+      ...sourceFiles('scripts'),
+      ...sourceFiles('functions'),
+      'astro.config.mjs',
+      'playwright.config.ts',
+      'vitest.config.ts',
+    ];
+    const intoTests = files.flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => target.startsWith('tests/'))
+        .map((target) => `${file} → ${target}`),
+    );
     expect(intoTests).toEqual([]);
   });
 });

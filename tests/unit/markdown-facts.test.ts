@@ -10,21 +10,17 @@ import { factsPlugin } from '../../src/content/markdown-facts.ts';
 const fileURL = pathToFileURL('/site/content/pages/example.mdx');
 const compile = (source: string) => mdxToJs(source, { mdastPlugins: [factsPlugin], fileURL }).code;
 const render = (source: string) => {
-  const { default: Content } = evaluate(source, { ...(runtime as Pick<EvaluateOptions, 'Fragment' | 'jsx' | 'jsxs'>), mdastPlugins: [factsPlugin], fileURL }) as { default: ComponentType };
+  const { default: Content } = evaluate(source, {
+    ...(runtime as Pick<EvaluateOptions, 'Fragment' | 'jsx' | 'jsxs'>),
+    mdastPlugins: [factsPlugin],
+    fileURL,
+  }) as { default: ComponentType };
   return renderToStaticMarkup(createElement(Content));
 };
 
 describe('facts in MDX bodies', () => {
   it('puts the fact into running text, a paragraph of its own and a link', () => {
-    const html = render(
-      [
-        'We reply within {{responseTime}}, every time.',
-        '',
-        '{{yearsExperience}}',
-        '',
-        '[Apply here]({{talentPartnerUrl}})',
-      ].join('\n'),
-    );
+    const html = render(['We reply within {{responseTime}}, every time.', '', '{{yearsExperience}}', '', '[Apply here]({{talentPartnerUrl}})'].join('\n'));
     expect(html).toBe(
       `<p>We reply within ${facts.responseTime}, every time.</p>\n<p>${facts.yearsExperience}</p>\n` +
         `<p><a href="${facts.talentPartnerUrl}">Apply here</a></p>`,

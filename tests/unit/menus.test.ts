@@ -12,14 +12,24 @@ vi.mock('astro:content', () => ({ getCollection: async (name: string) => [...(co
 
 const { coreServices, footerQuickLinks, headerMenu, isCurrentSection, legalLinks } = await import('../../src/content/menus.ts');
 
-const entry = (id: string, order: number, navLabel: string, coreService?: Entry['data']['coreService']): Entry => ({ id, data: { order, navLabel, coreService } });
+const entry = (id: string, order: number, navLabel: string, coreService?: Entry['data']['coreService']): Entry => ({
+  id,
+  data: { order, navLabel, coreService },
+});
 const legal = (id: string, order: number, title: string): LegalEntry => ({ id, data: { order, title } });
 
 beforeEach(() => {
-  collections.services = [entry('security', 2, 'Security', { label: 'Cyber Security', order: 2 }), entry('data-migration', 1, 'Data Migration', { label: 'Data Migration', order: 1 })];
+  collections.services = [
+    entry('security', 2, 'Security', { label: 'Cyber Security', order: 2 }),
+    entry('data-migration', 1, 'Data Migration', { label: 'Data Migration', order: 1 }),
+  ];
   collections.consulting = [entry('it-strategy', 1, 'IT Strategy')];
   collections.outsourcing = [];
-  collections.legal = [legal('return-refund', 3, 'Refund & Cancellation Policy'), legal('privacy-policy', 1, 'Privacy Policy'), legal('terms-condition', 2, 'Terms & Conditions')];
+  collections.legal = [
+    legal('return-refund', 3, 'Refund & Cancellation Policy'),
+    legal('privacy-policy', 1, 'Privacy Policy'),
+    legal('terms-condition', 2, 'Terms & Conditions'),
+  ];
 });
 
 describe('menus from the top-level pages and the collections', () => {

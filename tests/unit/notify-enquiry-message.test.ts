@@ -22,9 +22,7 @@ const enquiry: ClaimedNotification = {
 describe('the staff e-mail', () => {
   it('says who, from which company and about what in the subject, and when in UTC and IST', () => {
     expect(composeNotification(enquiry, settings).subject).toBe('Enquiry: Asha Rao, no service chosen');
-    expect(composeNotification({ ...enquiry, company: 'Acme', service: 'IT Consulting' }, settings).subject).toBe(
-      'Enquiry: Asha Rao (Acme), IT Consulting',
-    );
+    expect(composeNotification({ ...enquiry, company: 'Acme', service: 'IT Consulting' }, settings).subject).toBe('Enquiry: Asha Rao (Acme), IT Consulting');
     expect(composeNotification(enquiry, settings).text).toContain('Received: 2026-11-23 10:15 UTC (23 Nov 2026, 15:45 IST)');
     expect(composeNotification(enquiry, settings).text).toContain('Company:  (not given)');
   });
@@ -73,7 +71,10 @@ describe('the notifier’s settings', () => {
 
   it('defaults to TLS on port 465, which Supabase Edge Functions may reach', () => {
     const config = read(base);
-    expect(config).toMatchObject({ smtp: { host: 'smtp.example.net', port: 465, secure: true }, mail: { from: { name: 'Company Website', address: 'website@company.test' } } });
+    expect(config).toMatchObject({
+      smtp: { host: 'smtp.example.net', port: 465, secure: true },
+      mail: { from: { name: 'Company Website', address: 'website@company.test' } },
+    });
   });
 
   it('names every missing or wrong secret at once', () => {
@@ -112,7 +113,11 @@ describe('the notifier’s settings', () => {
   });
 
   it('refuses ports 25 and 587 wherever the function runs on Supabase, where they are blocked, but not elsewhere', () => {
-    const hosted: Array<Record<string, string>> = [{ SB_REGION: 'eu-central-1' }, { DENO_DEPLOYMENT_ID: 'abcd_1234_7' }, { SUPABASE_URL: 'https://abcd.supabase.co' }];
+    const hosted: Array<Record<string, string>> = [
+      { SB_REGION: 'eu-central-1' },
+      { DENO_DEPLOYMENT_ID: 'abcd_1234_7' },
+      { SUPABASE_URL: 'https://abcd.supabase.co' },
+    ];
     for (const platform of hosted) {
       const [variable] = Object.keys(platform);
       for (const port of ['25', '587']) {

@@ -8,7 +8,8 @@ import { offices, type Office } from '../../src/config/offices.ts';
 import { landPath, mapPoint, markerBox, narrowestMap, overlaps, placeLabels, placedBox, mapHeight, mapWidth } from '../../src/visuals/office-map.ts';
 
 const byCity = (city: string) => mapPoint(offices.find((office) => office.city === city)!.coordinates);
-const place = (list: readonly Pick<Office, 'city' | 'coordinates'>[]) => placeLabels(list, (office) => ({ point: mapPoint(office.coordinates), text: office.city }));
+const place = (list: readonly Pick<Office, 'city' | 'coordinates'>[]) =>
+  placeLabels(list, (office) => ({ point: mapPoint(office.coordinates), text: office.city }));
 
 describe('where offices land', () => {
   test('every office is inside the picture', () => {
@@ -57,7 +58,9 @@ describe('names on the narrowest map', () => {
       expect(box.bottom, city).toBeLessThanOrEqual(height);
       const covered = boxes.filter((other, otherIndex) => otherIndex !== index && overlaps(box, other.box)).map((other) => other.city);
       expect(covered, `${city}'s name covers names`).toEqual([]);
-      const markers = placed.filter((_, otherIndex) => otherIndex !== index && overlaps(box, markerBox(placed[otherIndex]!.point))).map(({ place: office }) => office.city);
+      const markers = placed
+        .filter((_, otherIndex) => otherIndex !== index && overlaps(box, markerBox(placed[otherIndex]!.point)))
+        .map(({ place: office }) => office.city);
       expect(markers, `${city}'s name covers markers`).toEqual([]);
     }
     return placed;
@@ -73,7 +76,12 @@ describe('names on the narrowest map', () => {
   });
 
   test('new offices are placed around the others', () => {
-    check([...offices, { city: 'São Paulo', coordinates: [-46.6333, -23.5505] }, { city: 'Singapore', coordinates: [103.8198, 1.3521] }, { city: 'Dubai', coordinates: [55.2708, 25.2048] }]);
+    check([
+      ...offices,
+      { city: 'São Paulo', coordinates: [-46.6333, -23.5505] },
+      { city: 'Singapore', coordinates: [103.8198, 1.3521] },
+      { city: 'Dubai', coordinates: [55.2708, 25.2048] },
+    ]);
   });
 });
 

@@ -22,7 +22,11 @@ describe('a page keeps the rules that can style it', () => {
   test(':where(), :not() and :has() follow the elements they name', async () => {
     const css = ':where(.list>:not(:last-child)){margin:1px}.toggle:has(+:popover-open) .closed{display:none}.card:not(.plain){padding:2px}';
     const page = '<ul class="list"><li>a</li></ul><button class="toggle"><i class="closed"></i></button><nav popover></nav><div class="card"></div>';
-    expect(await rules(css, page)).toEqual([':where(.list>:not(:last-child)){margin:1px}', '.toggle:has(+:popover-open) .closed{display:none}', '.card:not(.plain){padding:2px}']);
+    expect(await rules(css, page)).toEqual([
+      ':where(.list>:not(:last-child)){margin:1px}',
+      '.toggle:has(+:popover-open) .closed{display:none}',
+      '.card:not(.plain){padding:2px}',
+    ]);
     expect(await rules(css, '<div class="plain"></div>')).toEqual([]);
   });
 
@@ -83,4 +87,3 @@ describe('a page keeps the rules that can style it', () => {
     expect(await rules(css, page('/one', 'reset'))).toEqual(['.card{padding:1rem}']);
   });
 });
-

@@ -22,9 +22,7 @@ describe('page weight budgets', () => {
   });
 
   test('a breach names the page and the bytes', () => {
-    expect(budgetBreaches([page({ html: 25_000 })])).toEqual([
-      '/services/security: HTML + CSS is 25000 bytes gzip, over the 14336-byte budget',
-    ]);
+    expect(budgetBreaches([page({ html: 25_000 })])).toEqual(['/services/security: HTML + CSS is 25000 bytes gzip, over the 14336-byte budget']);
     expect(budgetBreaches([page({ path: '/', jsOnLoad: 1200 })])).toEqual(['/: 1200 bytes gzip of JavaScript before interaction, over the 0-byte budget']);
   });
 
@@ -36,7 +34,9 @@ describe('page weight budgets', () => {
   });
 
   test("no public page fetches JavaScript before interaction; the form's code may take 80 KB on first touch", () => {
-    expect(budgetBreaches([page({ path: '/contact', jsOnLoad: 1 })])).toEqual(['/contact: 1 bytes gzip of JavaScript before interaction, over the 0-byte budget']);
+    expect(budgetBreaches([page({ path: '/contact', jsOnLoad: 1 })])).toEqual([
+      '/contact: 1 bytes gzip of JavaScript before interaction, over the 0-byte budget',
+    ]);
     expect(budgetBreaches([page({ path: '/about', jsOnLoad: 1 })])).toHaveLength(1);
     expect(budgetBreaches([page({ path: '/contact', jsOnIntent: 80 * 1024 })])).toEqual([]);
     expect(budgetBreaches([page({ path: '/contact', jsOnIntent: 80 * 1024 + 1 })])).toEqual([

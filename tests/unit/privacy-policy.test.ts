@@ -21,8 +21,10 @@ describe('the privacy policy', () => {
   });
 
   it('says an unsent draft and an unsent enquiry stay only in the visitor’s browser until sent or cleared', () => {
-    expect(policy).toContain('the contact form keeps what you type in your browser\'s local storage as you type it');
-    expect(policy).toContain('If you send a message while your device has no connection, the form also keeps that message there and sends it when the connection returns.');
+    expect(policy).toContain("the contact form keeps what you type in your browser's local storage as you type it");
+    expect(policy).toContain(
+      'If you send a message while your device has no connection, the form also keeps that message there and sends it when the connection returns.',
+    );
     expect(policy).toContain('Both stay only in your own browser: nothing reaches us until the message is sent');
     expect(policy).toContain('**A message you have not yet sent:** kept only in your own browser until it is sent or you clear it');
   });

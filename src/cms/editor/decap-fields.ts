@@ -180,7 +180,11 @@ function literalField(name: string, values: readonly unknown[]): Omit<DecapField
  */
 function unionField(name: string, def: Def, path: string): Omit<DecapField, 'name' | 'label'> {
   const options = def.options!.map((option) => unwrap(option).core);
-  if (options.every((option) => defOf(option).type === 'literal')) return literalField(name, options.flatMap((option) => defOf(option).values!));
+  if (options.every((option) => defOf(option).type === 'literal'))
+    return literalField(
+      name,
+      options.flatMap((option) => defOf(option).values!),
+    );
   const object = options.find((option) => defOf(option).type === 'object');
   const others = options.filter((option) => option !== object).map((option) => defOf(option).type);
   if (object && others.every((type) => type === 'string')) {

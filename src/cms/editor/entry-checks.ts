@@ -90,7 +90,8 @@ function fieldsOf(collection: Value, entry: Value): Iterable<FieldSettings> | un
 }
 
 /** A box left empty shows '' where the data has nothing, a list with no items an empty list. */
-const empty = (value: unknown) => value === undefined || value === null || value === '' || (typeof value === 'object' && (value as { size?: number }).size === 0);
+const empty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (typeof value === 'object' && (value as { size?: number }).size === 0);
 const same = (a: unknown, b: unknown) =>
   a === b || (empty(a) && empty(b)) || (a !== null && typeof a === 'object' && typeof (a as Value).equals === 'function' && (a as Value).equals!(b));
 
@@ -139,7 +140,8 @@ export function registerEntryChecks(cms: DecapWidgets): void {
       await siteLoaded;
       checkedByData.delete(entry.get('data') as object);
       const { problems } = checkedOf(entry);
-      if (problems.length > 0) throw new Error(`Not saved, the site would not build: ${problems.map((problem) => `${problem.path.join('.')}: ${problem.message}`).join('; ')}`);
+      if (problems.length > 0)
+        throw new Error(`Not saved, the site would not build: ${problems.map((problem) => `${problem.path.join('.')}: ${problem.message}`).join('; ')}`);
     },
   });
 }

@@ -84,5 +84,7 @@ export function addressTaken(entry: EntryBeingEdited, site: SiteIndex): EntryPro
   if (entry.slug || typeof label !== 'string' || !isSection(entry.collection)) return [];
   const slug = slugOf(label);
   if (!site.entries[entry.collection]?.some((other) => other.slug === slug)) return [];
-  return [{ path: ['navLabel'], message: `${sectionPath(entry.collection, slug)} is already a page: give the new page another name in menus (it makes the address)` }];
+  return [
+    { path: ['navLabel'], message: `${sectionPath(entry.collection, slug)} is already a page: give the new page another name in menus (it makes the address)` },
+  ];
 }

@@ -67,7 +67,11 @@ export function registerFileProblems(): void {
       const [where, text, advice] = fileProblemMessage(file, problem);
       return h(
         'div',
-        { role: 'alert', 'data-file-problem': '', style: { padding: '16px', border: '2px solid #b91c1c', borderRadius: '6px', background: '#fef2f2', color: '#111827' } },
+        {
+          role: 'alert',
+          'data-file-problem': '',
+          style: { padding: '16px', border: '2px solid #b91c1c', borderRadius: '6px', background: '#fef2f2', color: '#111827' },
+        },
         h('h2', { style: { margin: '0 0 12px', fontSize: '18px' } }, heading),
         h('p', { style: { margin: 0, fontWeight: 600 } }, where),
         h('p', { style: { margin: '12px 0', whiteSpace: 'pre-wrap' } }, text),

@@ -99,7 +99,8 @@ const withBody = (head: string, body: string) => `${head}${body ? `\n${body.ends
 /** `keyOrder` is Decap's order of the collection's fields, its second argument to a format's toFile. */
 export function toFile(data: Data, keyOrder: readonly string[] = []): string {
   const { body, [sourceKey]: source, [problemKey]: problem, ...fields } = data;
-  if (problem) throw new Error(`This file cannot be saved from the editor: line ${(problem as FileProblem).line} needs a fix first. ${(problem as FileProblem).text}`);
+  if (problem)
+    throw new Error(`This file cannot be saved from the editor: line ${(problem as FileProblem).line} needs a fix first. ${(problem as FileProblem).text}`);
   const text = typeof body === 'string' ? body.replace(/^\s*\n/, '') : '';
   const match = typeof source === 'string' ? frontmatter.exec(source) : null;
   if (!match) return withBody(`---\n${freshYaml(fields, keyOrder)}---\n`, text);

@@ -23,6 +23,7 @@ export function registerIconWidget(cms: DecapSelect): void {
   const h = (window as unknown as { h?: CreateElement }).h;
   if (!select || !h) throw new Error('Decap CMS offers no select widget to build the icon chooser on.');
   // React 19 passes `ref` as a prop: the select gets it, so Decap validates the select itself (entry-checks.ts).
-  const IconControl = (props: { field: FieldSettings }) => h(select.control, { ...props, configuredField: props.field, field: props.field.set('options', iconNames) });
+  const IconControl = (props: { field: FieldSettings }) =>
+    h(select.control, { ...props, configuredField: props.field, field: props.field.set('options', iconNames) });
   cms.registerWidget('icon', IconControl, select.preview);
 }

@@ -29,7 +29,12 @@ const isObject = (value: unknown): value is Data => value !== null && typeof val
 
 /** What Decap holds for a field the writer left empty: equal to the field being absent. */
 export const isBlank = (value: unknown): boolean =>
-  value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.values(value).every(isBlank));
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isObject(value) && Object.values(value).every(isBlank));
 
 /** Equal as the file means it: an absent key and an empty value are the same. */
 export function sameData(a: unknown, b: unknown): boolean {
@@ -201,7 +206,7 @@ function commonItems(before: unknown[], after: unknown[]): Array<readonly [numbe
     }
   }
   const pairs: Array<readonly [number, number]> = [];
-  for (let i = 0, j = 0; i < before.length && j < after.length; ) {
+  for (let i = 0, j = 0; i < before.length && j < after.length;) {
     if (sameData(before[i], after[j])) pairs.push([i++, j++] as const);
     else if (lengths[i + 1]![j]! >= lengths[i]![j + 1]!) i++;
     else j++;

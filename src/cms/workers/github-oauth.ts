@@ -48,7 +48,10 @@ function randomState(): string {
 
 function cookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie') ?? '';
-  return header.split(/;\s*/).find((pair) => pair.startsWith(`${name}=`))?.slice(name.length + 1);
+  return header
+    .split(/;\s*/)
+    .find((pair) => pair.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 }
 
 /** GET /admin/auth: off to GitHub, with a state that only this browser can bring back. */
@@ -78,9 +81,12 @@ const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (char) => `&#${ch
  */
 async function handOver(origin: string, ...[outcome, content]: ['success', { token: string }] | ['error', { message: string }]): Promise<Response> {
   const message = `authorization:github:${outcome}:${JSON.stringify({ ...content, provider: 'github' })}`;
-  const done = outcome === 'success' ? 'Signed in. This window closes by itself.' : `Sign-in failed: ${content.message} Close this window and try again from the editor.`;
+  const done =
+    outcome === 'success' ? 'Signed in. This window closes by itself.' : `Sign-in failed: ${content.message} Close this window and try again from the editor.`;
   const unreachable =
-    outcome === 'success' ? 'GitHub accepted you, but the editor that opened this window cannot be reached, so you are not signed in. Close this window, reload the editor and try again.' : done;
+    outcome === 'success'
+      ? 'GitHub accepted you, but the editor that opened this window cannot be reached, so you are not signed in. Close this window, reload the editor and try again.'
+      : done;
   const script = `(() => {
   const origin = ${inlineJson(origin)};
   const message = ${inlineJson(message)};
@@ -115,7 +121,8 @@ export async function finishGithubSignIn(request: Request, env: OAuthEnv, fetchI
   const code = url.searchParams.get('code');
   const settings = settingsOf(env);
   if (typeof settings === 'string') return handOver(url.origin, 'error', { message: 'Sign-in is not set up on this site.' });
-  if (!state || state !== cookie(request, stateCookie)) return handOver(url.origin, 'error', { message: 'The sign-in expired or did not start in this browser.' });
+  if (!state || state !== cookie(request, stateCookie))
+    return handOver(url.origin, 'error', { message: 'The sign-in expired or did not start in this browser.' });
   if (!code) return handOver(url.origin, 'error', { message: url.searchParams.get('error_description') ?? 'GitHub returned no code.' });
   const response = await fetchImpl(`${settings.github}/login/oauth/access_token`, {
     method: 'POST',
@@ -123,6 +130,7 @@ export async function finishGithubSignIn(request: Request, env: OAuthEnv, fetchI
     body: JSON.stringify({ client_id: settings.clientId, client_secret: settings.clientSecret, code, redirect_uri: `${url.origin}/admin/callback` }),
   });
   const result = (await response.json().catch(() => ({}))) as { access_token?: string; error_description?: string };
-  if (!response.ok || !result.access_token) return handOver(url.origin, 'error', { message: result.error_description ?? `GitHub answered ${response.status}.` });
+  if (!response.ok || !result.access_token)
+    return handOver(url.origin, 'error', { message: result.error_description ?? `GitHub answered ${response.status}.` });
   return handOver(url.origin, 'success', { token: result.access_token });
 }

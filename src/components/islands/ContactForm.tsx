@@ -90,7 +90,11 @@ const valueFields = ['name', 'email', 'company', 'phone', 'service', 'message'] 
 function restoreDraft(form: HTMLFormElement, values: EnquiryValues): void {
   for (const name of valueFields) {
     const field = form.elements.namedItem(name);
-    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) && field.value === '' && values[name] !== '') {
+    if (
+      (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) &&
+      field.value === '' &&
+      values[name] !== ''
+    ) {
       field.value = values[name];
     }
   }
@@ -221,7 +225,8 @@ function Form() {
     const values = readValues(data);
     const content = JSON.stringify(values);
     // The same content reuses the id of its earlier attempt (here or queued), so it is recognised, never stored twice.
-    const id = $outbox.get().find((entry) => entry.content === content)?.row.id ?? (unsent.current?.content === content ? unsent.current.id : crypto.randomUUID());
+    const id =
+      $outbox.get().find((entry) => entry.content === content)?.row.id ?? (unsent.current?.content === content ? unsent.current.id : crypto.randomUUID());
     try {
       if (!isHoneypotFilled(data.get(honeypotFieldName))) {
         unsent.current = { id, content };

@@ -18,7 +18,10 @@ export function RestoredDraftNote({ restoredDraft, onClearDraft }: DraftNoteProp
   if (restoredDraft === null) return null;
   return (
     <div role="status" className={`${noteClass} bg-ink-50 text-ink-800`}>
-      <p>We kept what you started writing{restoredDraft ? ` on ${new Date(restoredDraft).toLocaleDateString('en-IN', { day: 'numeric', month: 'long' })}` : ''}. It is stored only in this browser.</p>
+      <p>
+        We kept what you started writing{restoredDraft ? ` on ${new Date(restoredDraft).toLocaleDateString('en-IN', { day: 'numeric', month: 'long' })}` : ''}.
+        It is stored only in this browser.
+      </p>
       <button type="button" onClick={onClearDraft} className={buttonClass}>
         Clear the form
       </button>

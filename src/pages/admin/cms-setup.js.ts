@@ -30,6 +30,15 @@ const englishOnly: Plugin = {
 };
 
 export const GET: APIRoute = async () => {
-  const { outputFiles } = await build({ entryPoints: [entry], bundle: true, write: false, minify: true, format: 'iife', target: 'es2022', legalComments: 'none', plugins: [iconNamesOnly, englishOnly] });
+  const { outputFiles } = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    target: 'es2022',
+    legalComments: 'none',
+    plugins: [iconNamesOnly, englishOnly],
+  });
   return new Response(outputFiles[0]!.text, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
 };

@@ -12,7 +12,10 @@ export const GET: APIRoute = async () => {
   const collections = [...SECTIONS, 'pages', 'legal'] as const;
   const entries = Object.fromEntries(
     await Promise.all(
-      collections.map(async (name) => [name, (await getCollection(name)).map((entry) => ({ slug: entry.id, ...('order' in entry.data ? { order: entry.data.order } : {}) }))] as const),
+      collections.map(
+        async (name) =>
+          [name, (await getCollection(name)).map((entry) => ({ slug: entry.id, ...('order' in entry.data ? { order: entry.data.order } : {}) }))] as const,
+      ),
     ),
   );
   const index: SiteIndex = { pages: [...(await sitePages())].sort(), entries };

@@ -39,7 +39,19 @@ export function retryDelaySeconds(attempt: number, policy: DeliveryPolicy): numb
 }
 
 /** Errors that say the mail server cannot be reached, or not over TLS: the rest of this run would only fail the same way. */
-const unreachable = new Set(['ETLS', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ESOCKET', 'ECONNECTION', 'EDNS']);
+const unreachable = new Set([
+  'ETLS',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ESOCKET',
+  'ECONNECTION',
+  'EDNS',
+]);
 
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);

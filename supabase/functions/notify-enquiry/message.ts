@@ -19,7 +19,8 @@ const bodyControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
  * An address that is only a mailbox (dot-atom local part, a host name): nothing a mail client could read as a second
  * address, a display name or a comment. The table accepts more (any text around one @); those get no Reply-To.
  */
-const plainAddress = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const plainAddress =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export function headerText(value: string, maxLength = 120): string {
   const line = value.replace(headerBreakers, ' ').replace(/\s+/g, ' ').trim();

@@ -31,9 +31,7 @@ export interface DatabaseTarget {
 // database after that, in this run or a later one, starts from the copy and gets roles and migrations as before.
 const pglitePackage = fileURLToPath(new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url));
 const pgliteVersion = (JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string }).version;
-const freshClusterFile = fileURLToPath(
-  new URL(`../../../node_modules/.cache/pglite/fresh-cluster-${pgliteVersion}.tar.gz`, import.meta.url),
-);
+const freshClusterFile = fileURLToPath(new URL(`../../../node_modules/.cache/pglite/fresh-cluster-${pgliteVersion}.tar.gz`, import.meta.url));
 let freshCluster: Promise<Blob> | undefined;
 
 async function loadOrSaveFreshCluster(): Promise<Blob> {
@@ -89,9 +87,7 @@ export async function openThrowawayPostgres(
 
 export const databaseTargets: DatabaseTarget[] = [
   { label: 'PGlite', open: openPglite },
-  ...(process.env.DATABASE_URL
-    ? [{ label: 'PostgreSQL', open: () => openThrowawayPostgres(process.env.DATABASE_URL!) }]
-    : []),
+  ...(process.env.DATABASE_URL ? [{ label: 'PostgreSQL', open: () => openThrowawayPostgres(process.env.DATABASE_URL!) }] : []),
 ];
 
 export async function createSupabaseRoles(db: TestDatabase): Promise<void> {
@@ -118,12 +114,7 @@ export async function openMigrated<T extends TestDatabase>(open: () => Promise<T
 }
 
 /** Runs one statement as an API role, like PostgREST does, and always switches back. */
-export async function queryAs<T = Record<string, unknown>>(
-  db: TestDatabase,
-  role: ApiRole,
-  sql: string,
-  params?: unknown[],
-): Promise<T[]> {
+export async function queryAs<T = Record<string, unknown>>(db: TestDatabase, role: ApiRole, sql: string, params?: unknown[]): Promise<T[]> {
   await db.exec(`set role ${role}`);
   try {
     return (await db.query<T>(sql, params)).rows;
