@@ -106,8 +106,8 @@ export function formatAddress(office: Office): string {
 }
 
 /**
- * A Google Maps search for the office's address (street, city, postal code, country: enough to find it), which opens
- * the map app on phones. Commas stay as they are (they are allowed in a query): the address then reads as on the card.
+ * A Google Maps search for the office's street and postal code (enough to find it, and short: /contact carries five), which
+ * opens the map app on phones. Commas stay as they are (they are allowed in a query).
  */
 export const mapHref = (office: Office): string =>
-  `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query: `${office.streetAddress}, ${office.locality} ${office.postalCode}, ${office.country}` }).toString().replaceAll('%2C', ',')}`;
+  `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query: `${office.streetAddress}, ${office.postalCode}` }).toString().replaceAll('%2C', ',')}`;
