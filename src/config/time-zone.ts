@@ -1,16 +1,20 @@
 /** A time zone as people read it, computed from its IANA name with Intl so it follows the zone's real rules. */
 
-const offsetOn = (timeZone: string, date: Date): string => {
+/** Minutes to add to UTC to get the local time of `timeZone` on `date` (Asia/Kolkata: 330). */
+export function utcOffsetMinutes(timeZone: string, date: Date): number {
   const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
     .formatToParts(date)
-    .find((part) => part.type === 'timeZoneName')!.value;
-  // "GMT-06:00" → "UTC−06:00" (a real minus sign); Intl writes a zero offset as "GMT".
-  return name === 'GMT' ? 'UTC+00:00' : name.replace('GMT', 'UTC').replace('-', '−');
-};
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  if (!match) return 0; // "GMT" alone: UTC itself
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
 
-const minutes = (offset: string) => {
-  const [, sign, hh, mm] = /([+−])(\d\d):(\d\d)/.exec(offset)!;
-  return (sign === '−' ? -1 : 1) * (Number(hh) * 60 + Number(mm));
+/** 330 → "UTC+05:30", -360 → "UTC−06:00" (a real minus sign). */
+const offsetLabel = (minutes: number): string => {
+  const whole = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '−' : '+'}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
 };
 
 /** The zone's generic name: "Central Time", "India Standard Time". */
@@ -29,8 +33,8 @@ export const timeZoneAbbreviation = (timeZone: string, locale: string, date = ne
  */
 export function describeTimeZone(timeZone: string, year = new Date().getUTCFullYear()): string {
   const name = timeZoneName(timeZone, year);
-  const [standard, summer] = [offsetOn(timeZone, new Date(Date.UTC(year, 0, 15))), offsetOn(timeZone, new Date(Date.UTC(year, 6, 15)))].sort(
-    (a, b) => minutes(a) - minutes(b),
-  );
+  const [standard, summer] = [utcOffsetMinutes(timeZone, new Date(Date.UTC(year, 0, 15))), utcOffsetMinutes(timeZone, new Date(Date.UTC(year, 6, 15)))]
+    .sort((a, b) => a - b)
+    .map(offsetLabel);
   return standard === summer ? `${name} (${standard})` : `${name} (${standard}, ${summer} in summer)`;
 }

@@ -2,17 +2,7 @@
  * Working hours of offices drawn on one 24-hour clock: each office's local hours, moved into the clock's time
  * zone with the offsets Intl gives for a date (so daylight saving time is the one in force on that date).
  */
-
-/** Minutes to add to UTC to get the local time of `timeZone` on `date` (Asia/Kolkata: 330). */
-export function utcOffsetMinutes(timeZone: string, date: Date): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(date)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
-  if (!match) return 0; // "GMT" alone: UTC itself
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === '-' ? -minutes : minutes;
-}
+import { utcOffsetMinutes } from '../config/time-zone.ts';
 
 /** A stretch of the 24-hour clock in hours, from ≥ 0 to ≤ 24. */
 export interface Span {

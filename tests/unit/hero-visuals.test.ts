@@ -1,6 +1,7 @@
 /** The hero pictures are drawn from the page's own data: time zones, steps, SLA tiers, maturity scores and stages. */
 import { describe, expect, test } from 'vitest';
-import { hoursOnClock, overlap, spanHours, spansText, utcOffsetMinutes } from '../../src/visuals/time-bands.ts';
+import { utcOffsetMinutes } from '../../src/config/time-zone.ts';
+import { hoursOnClock, overlap, spanHours, spansText } from '../../src/visuals/time-bands.ts';
 import { responseMinutes, weekRange } from '../../src/visuals/durations.ts';
 import { deliveryVisual, heroVisual, officesVisual } from '../../src/visuals/hero-visual.ts';
 import { offices } from '../../src/config/offices.ts';
