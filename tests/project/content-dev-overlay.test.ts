@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
 import { chromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
 import { freePort } from '../../scripts/shared/ports.ts';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
@@ -15,6 +15,8 @@ let project: Awaited<ReturnType<typeof copyProject>>;
 let server: ReturnType<typeof spawn>;
 let url = '';
 let browser: Browser;
+let tab: Page;
+let output = '';
 const file = 'content/services/installation.mdx';
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -34,7 +36,6 @@ beforeAll(async () => {
     env: toolEnv('development'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   url = await until(
@@ -46,6 +47,44 @@ beforeAll(async () => {
   browser = await chromium.launch(chromiumLaunchOptions());
 }, 90_000);
 
+// One tab per test, closed after it: a tab left open reloads on every content change and renders the page again.
+beforeEach(async () => {
+  tab = await browser.newPage();
+  // A failure shows what the dev server printed meanwhile: the content layer's reloads and the errors it raised.
+  const from = output.length;
+  onTestFailed(() => console.log(`astro dev printed during this test:\n${output.slice(from).replace(/\x1b\[[0-9;]*m/g, '')}`));
+});
+
+afterEach(() => tab?.close());
+
+/**
+ * Reloads until the tab shows `wanted`, waiting a while after each load. The content layer takes in a saved file a
+ * moment after the save, and Astro's error overlay is not in the 500 page itself: Astro sends it over Vite's
+ * websocket 200 ms after the response, so a page read as soon as it loads has not got it yet.
+ */
+async function reloadUntilShown(wanted: Locator, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    // Astro reloads the page itself on a content change, which can cut this reload short: its own load is as good.
+    await tab.reload().catch((error: Error) => {
+      if (!/ERR_ABORTED|frame was detached/.test(error.message)) throw error;
+    });
+    // The overlay can show a line twice (in the message and under the file's name).
+    const shown = await wanted
+      .first()
+      .waitFor({ state: 'attached', timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) return;
+    if (Date.now() > end) throw new Error(`${wanted} was not shown within ${timeoutMs} ms`);
+  }
+}
+
+/** The page itself with its heading, not covered by an error overlay. */
+const pageWithHeading = (heading: string) => tab.locator('body:not(:has(vite-error-overlay)) h1', { hasText: heading });
+
 afterAll(async () => {
   await browser?.close();
   server?.kill();
@@ -53,49 +92,31 @@ afterAll(async () => {
 });
 
 it('shows the mistake in the browser until it is fixed, then the page again', { timeout: 120_000 }, async () => {
-  const tab = await browser.newPage();
   await tab.goto(`${url}/services/installation`);
-  await tab.getByRole('heading', { level: 1, name: 'Infrastructure Set Up Right the First Time' }).waitFor();
+  await pageWithHeading('Infrastructure Set Up Right the First Time').waitFor();
   const original = await readFile(join(project.root, file), 'utf8');
 
   await writeFile(join(project.root, file), original.replace('  tagline: Installation & Configuration', '  tagine: Installation & Configuration'));
-  // Astro reloads the page on a content change; the overlay (Vite's error overlay element) then shows the message.
   const overlay = tab.locator('vite-error-overlay');
-  const message = overlay.getByText('content/services/installation.mdx:8:3 hero.tagine: unknown field "tagine": did you mean "tagline"?');
-  await expect.poll(async () => (await tab.reload(), await message.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+  await reloadUntilShown(overlay.getByText('content/services/installation.mdx:8:3 hero.tagine: unknown field "tagine": did you mean "tagline"?'));
   // The overlay shows the line itself too, under the file's name.
-  await expect.poll(() => overlay.getByText('services/installation.mdx:8:3', { exact: true }).count()).toBeGreaterThan(0);
+  await overlay.getByText('services/installation.mdx:8:3', { exact: true }).first().waitFor({ state: 'attached' });
 
   await writeFile(
     join(project.root, file),
     original.replace('Infrastructure Set Up Right the First Time', 'Infrastructure Set Up Right the First Time, Every Time'),
   );
-  await expect
-    .poll(
-      async () => (
-        await tab.reload(),
-        await tab
-          .getByRole('heading', { level: 1 })
-          .first()
-          .innerText()
-          .catch(() => '')
-      ),
-      { timeout: 30_000 },
-    )
-    .toContain('Every Time');
-  expect(await overlay.count()).toBe(0);
+  await reloadUntilShown(pageWithHeading('Every Time'));
 });
 
 it('shows a link to a page that does not exist, and takes a page added as a file as a page to link to', { timeout: 120_000 }, async () => {
-  const tab = await browser.newPage();
   const original = await readFile(join(project.root, file), 'utf8');
   const newService = 'content/services/cloud-backup.mdx';
   const overlay = tab.locator('vite-error-overlay');
   try {
     await writeFile(join(project.root, file), original.replace('      href: /contact\n', '      href: /services/cloud-backup\n'));
     await tab.goto(`${url}/services/installation`);
-    const message = overlay.getByText(/installation\.mdx:14:7 hero\.actions\.0\.href: "\/services\/cloud-backup" is not a page of this site/);
-    await expect.poll(async () => (await tab.reload(), await message.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+    await reloadUntilShown(overlay.getByText(/installation\.mdx:14:7 hero\.actions\.0\.href: "\/services\/cloud-backup" is not a page of this site/));
 
     // The writer adds the page: the link now leads somewhere, and the page shows again.
     await writeFile(
@@ -105,20 +126,7 @@ it('shows a link to a page that does not exist, and takes a page added as a file
         .replace(/^navLabel: .*$/m, 'navLabel: Cloud Backup')
         .replace('Infrastructure Set Up Right the First Time', 'Backups You Can Restore Right the First Time'),
     );
-    await expect
-      .poll(
-        async () => (
-          await tab.reload(),
-          await tab
-            .getByRole('link', { name: /Get a Free Quote/ })
-            .first()
-            .getAttribute('href')
-            .catch(() => null)
-        ),
-        { timeout: 30_000 },
-      )
-      .toBe('/services/cloud-backup');
-    expect(await overlay.count()).toBe(0);
+    await reloadUntilShown(tab.locator('body:not(:has(vite-error-overlay)) a[href="/services/cloud-backup"]', { hasText: 'Get a Free Quote' }));
   } finally {
     await writeFile(join(project.root, file), original);
     await rm(join(project.root, newService), { force: true });
@@ -126,21 +134,22 @@ it('shows a link to a page that does not exist, and takes a page added as a file
 });
 
 it('shows code pasted into the page text, and a link in the text to a page that does not exist', { timeout: 120_000 }, async () => {
-  const tab = await browser.newPage();
   const original = await readFile(join(project.root, file), 'utf8');
   const overlay = tab.locator('vite-error-overlay');
   const lineAfterEnd = original.trimEnd().split('\n').length + 2;
   try {
     await writeFile(join(project.root, file), `${original.trimEnd()}\n\n<script>alert(1)</script>\n`);
     await tab.goto(`${url}/services/installation`);
-    const code = overlay.getByText(`content/services/installation.mdx:${lineAfterEnd}:1 the page text contains a <script> element: pages cannot run code`);
-    await expect.poll(async () => (await tab.reload(), await code.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+    await reloadUntilShown(
+      overlay.getByText(`content/services/installation.mdx:${lineAfterEnd}:1 the page text contains a <script> element: pages cannot run code`),
+    );
 
     await writeFile(join(project.root, file), `${original.trimEnd()}\n\nSee [all services](/servics).\n`);
-    const link = overlay.getByText(
-      `content/services/installation.mdx:${lineAfterEnd}:5 the link "/servics" in the page text is not a page of this site: did you mean "/services"?`,
+    await reloadUntilShown(
+      overlay.getByText(
+        `content/services/installation.mdx:${lineAfterEnd}:5 the link "/servics" in the page text is not a page of this site: did you mean "/services"?`,
+      ),
     );
-    await expect.poll(async () => (await tab.reload(), await link.count()), { timeout: 30_000 }).toBeGreaterThan(0);
   } finally {
     await writeFile(join(project.root, file), original);
   }
@@ -155,7 +164,6 @@ it('sends /admin/, the address in Decap’s own documentation, to the editor at 
 });
 
 it('shows YAML it cannot read in the plain words of the terminal, the parser’s own below them, at the line', { timeout: 120_000 }, async () => {
-  const tab = await browser.newPage();
   const original = await readFile(join(project.root, file), 'utf8');
   const overlay = tab.locator('vite-error-overlay');
   try {
@@ -164,71 +172,45 @@ it('shows YAML it cannot read in the plain words of the terminal, the parser’s
       join(project.root, file),
       original.replace('  title: Infrastructure Set Up Right the First Time', '  title: Infrastructure: Set Up Right the First Time'),
     );
-    const plain = overlay.getByText(
-      /content\/services\/installation\.mdx:9:24 This line has ": " \(a colon and a space\) inside its text, which YAML reads as a new field: put the whole text in quotes/,
+    await reloadUntilShown(
+      overlay.getByText(
+        /content\/services\/installation\.mdx:9:24 This line has ": " \(a colon and a space\) inside its text, which YAML reads as a new field: put the whole text in quotes/,
+      ),
     );
-    await expect.poll(async () => (await tab.reload(), await plain.count()), { timeout: 30_000 }).toBeGreaterThan(0);
     const text = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? '');
     expect(text.indexOf('The YAML parser said: bad indentation of a mapping entry')).toBeGreaterThan(text.indexOf('This line has ": "'));
     expect(text).not.toContain('YAMLException');
-    await expect.poll(() => overlay.getByText('services/installation.mdx:9:24', { exact: true }).count()).toBeGreaterThan(0);
+    await overlay.getByText('services/installation.mdx:9:24', { exact: true }).first().waitFor({ state: 'attached' });
   } finally {
     await writeFile(join(project.root, file), original);
   }
-  await expect
-    .poll(
-      async () => (
-        await tab.reload(),
-        await tab
-          .getByRole('heading', { level: 1 })
-          .first()
-          .innerText()
-          .catch(() => '')
-      ),
-      { timeout: 30_000 },
-    )
-    .toContain('Right the First Time');
+  await reloadUntilShown(pageWithHeading('Right the First Time'));
 });
 
 it('catches the same order twice and two file names that differ only in capital letters, until they are fixed', { timeout: 180_000 }, async () => {
-  const tab = await browser.newPage();
   const security = 'content/services/security.mdx';
   const sameButCase = 'content/services/Installation.mdx';
   const [original, securityOriginal] = await Promise.all([readFile(join(project.root, file), 'utf8'), readFile(join(project.root, security), 'utf8')]);
   const overlay = tab.locator('vite-error-overlay');
-  const pageIsBack = () =>
-    expect
-      .poll(
-        async () => (
-          await tab.reload(),
-          await tab
-            .getByRole('heading', { level: 1 })
-            .first()
-            .innerText()
-            .catch(() => '')
-        ),
-        { timeout: 30_000 },
-      )
-      .toContain('Right the First Time');
   try {
     await tab.goto(`${url}/services/installation`);
     await writeFile(join(project.root, security), securityOriginal.replace(/^order: \d+$/m, 'order: 3'));
-    const order = overlay.getByText(
-      /content\/services\/security\.mdx:5:1 order 3 is used by content\/services\/installation\.mdx and content\/services\/security\.mdx: give each page of services its own order/,
+    await reloadUntilShown(
+      overlay.getByText(
+        /content\/services\/security\.mdx:5:1 order 3 is used by content\/services\/installation\.mdx and content\/services\/security\.mdx: give each page of services its own order/,
+      ),
     );
-    await expect.poll(async () => (await tab.reload(), await order.count()), { timeout: 30_000 }).toBeGreaterThan(0);
     await writeFile(join(project.root, security), securityOriginal);
-    await pageIsBack();
-    expect(await overlay.count()).toBe(0);
+    await reloadUntilShown(pageWithHeading('Right the First Time'));
 
     await writeFile(join(project.root, sameButCase), original.replace(/^order: \d+$/m, 'order: 98'));
-    const clash = overlay.getByText(
-      /content\/services\/Installation\.mdx and content\/services\/installation\.mdx differ only in capital letters, so they would be the same page \(\/services\/installation\)/,
+    await reloadUntilShown(
+      overlay.getByText(
+        /content\/services\/Installation\.mdx and content\/services\/installation\.mdx differ only in capital letters, so they would be the same page \(\/services\/installation\)/,
+      ),
     );
-    await expect.poll(async () => (await tab.reload(), await clash.count()), { timeout: 30_000 }).toBeGreaterThan(0);
     await rm(join(project.root, sameButCase));
-    await pageIsBack();
-    expect(await overlay.count()).toBe(0);
+    await reloadUntilShown(pageWithHeading('Right the First Time'));
   } finally {
     await writeFile(join(project.root, security), securityOriginal);
     await rm(join(project.root, sameButCase), { force: true });
