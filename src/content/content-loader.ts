@@ -11,6 +11,7 @@ import { missingImages, uploadedFiles } from './image-checks.ts';
 import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from './build-errors.ts';
 import { unclosedFrontmatter, yamlHint } from '../schemas/yaml-problems.ts';
 import { entryTypesOf, withEntryTypes, type EntryTypes } from '../integrations/astro-internals.ts';
+import { settledWatcher } from './settled-watcher.ts';
 
 const factsVersion = JSON.stringify(facts);
 
@@ -46,7 +47,7 @@ export function mdxFolder(folder: string, schema: z.ZodType): Loader {
           forgetContentProblem(file);
           return parsed;
         },
-        watcher: context.watcher && checkedAfterEachChange(context, base),
+        watcher: context.watcher && settledWatcher(context.watcher, base, () => recheckCollection(context, base)),
       };
       await loader.load(withEntryTypes(checked, withPlainYamlErrors(entryTypesOf(context))));
       const problem = collectionProblem(context, base);
@@ -56,33 +57,13 @@ export function mdxFolder(folder: string, schema: z.ZodType): Loader {
 }
 
 /**
- * The dev server's watcher, with the rules across files checked again once the glob loader has taken in a change:
- * it reloads only the changed file and just logs a failure, so a clash is registered as unfixed (the layout raises
- * it) until a later change resolves it.
+ * The rules across files, checked again once the glob loader has taken in a change: it reloads only the changed file
+ * and just logs a failure, so a clash is registered as unfixed (the layout raises it) until a later change resolves it.
  */
-function checkedAfterEachChange(context: LoaderContext, base: string): NonNullable<LoaderContext['watcher']> {
-  const watcher = context.watcher!;
-  const recheck = () => {
-    const problem = collectionProblem(context, base);
-    if (problem) rememberContentProblem(resolve(base), problem);
-    else forgetContentProblem(resolve(base));
-  };
-  return new Proxy(watcher, {
-    get(target, property) {
-      if (property === 'on') {
-        return (event: string, listener: (...args: unknown[]) => unknown) =>
-          target.on(event as 'change', async (...args: unknown[]) => {
-            try {
-              await listener(...args);
-            } finally {
-              recheck();
-            }
-          });
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+function recheckCollection(context: LoaderContext, base: string): void {
+  const problem = collectionProblem(context, base);
+  if (problem) rememberContentProblem(resolve(base), problem);
+  else forgetContentProblem(resolve(base));
 }
 
 async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file: string): Promise<void> {

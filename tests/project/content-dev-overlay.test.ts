@@ -3,7 +3,7 @@
  * fix (not the page as it was), and saving the fixed file brings the page back without a restart.
  */
 import { spawn } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
@@ -214,5 +214,23 @@ it('catches the same order twice and two file names that differ only in capital 
   } finally {
     await writeFile(join(project.root, security), securityOriginal);
     await rm(join(project.root, sameButCase), { force: true });
+  }
+});
+
+it('takes in a file saved in two steps, emptied and then written, as editors and Node save files', { timeout: 120_000 }, async () => {
+  const original = await readFile(join(project.root, file), 'utf8');
+  try {
+    await tab.goto(`${url}/services/installation`);
+    for (const title of ['Installation Done Right the First Time', 'Infrastructure Set Up Right the First Time, Twice']) {
+      const saving = await open(join(project.root, file), 'w');
+      // The watcher reports the emptied file; the text follows inside the 50 ms in which chokidar drops further
+      // change events for that file.
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      await saving.writeFile(original.replace('Infrastructure Set Up Right the First Time', title));
+      await saving.close();
+      await reloadUntilShown(pageWithHeading(title));
+    }
+  } finally {
+    await writeFile(join(project.root, file), original);
   }
 });
