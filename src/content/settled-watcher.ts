@@ -30,6 +30,7 @@ export function settledWatcher(watcher: Watcher, folder: string, afterEachChange
       if (!inFolder(path)) return listener(path, ...rest);
       const takeIn = async () => {
         for (let read = 1; read <= readsPerChange; read++) {
+          // Twice the window, for the moment the event took to reach this listener.
           const windowEnd = Date.now() + 2 * changeEventsDroppedForMs;
           const before = textOf(path);
           try {
@@ -44,7 +45,8 @@ export function settledWatcher(watcher: Watcher, folder: string, afterEachChange
       };
       const taken = (pending.get(path) ?? Promise.resolve()).then(takeIn, takeIn);
       pending.set(path, taken);
-      void taken.finally(() => pending.get(path) === taken && pending.delete(path));
+      const forget = () => void (pending.get(path) === taken && pending.delete(path));
+      void taken.then(forget, forget);
       return taken;
     };
   };
