@@ -64,6 +64,14 @@ function relativeImports(file: string): string[] {
 const nodeOnly = new Set(builtinModules);
 const isNodeModule = (specifier: string) => specifier.startsWith('node:') || nodeOnly.has(specifier.split('/')[0]!);
 
+/** Each import of a Node module among `files`, as "file → module". */
+const nodeModulesImportedBy = (files: string[]) =>
+  files.flatMap((file) =>
+    specifiers(file)
+      .filter(isNodeModule)
+      .map((specifier) => `${file} → ${specifier}`),
+  );
+
 /** The files `entries` import, and the files those import, to the end (relative imports only). */
 function reachedFrom(entries: string[]): string[] {
   const seen = new Set<string>();
@@ -117,26 +125,14 @@ describe('import direction', () => {
   test('browser code reaches no Node module and no build-time code', () => {
     const reached = reachedFrom(sourceFiles('src').filter(within(browserCode)));
     expect(reached.filter((file) => !within(browserSafe)(file))).toEqual([]);
-    expect(
-      reached.flatMap((file) =>
-        specifiers(file)
-          .filter(isNodeModule)
-          .map((specifier) => `${file} → ${specifier}`),
-      ),
-    ).toEqual([]);
+    expect(nodeModulesImportedBy(reached)).toEqual([]);
   });
 
   test('Workers code reaches no Node module', () => {
     const entries = [...sourceFiles('functions'), ...sourceFiles('src').filter(within(workersCode))];
     const reached = reachedFrom(entries);
     expect(reached).toContain('src/cms/workers/github-oauth.ts');
-    expect(
-      reached.flatMap((file) =>
-        specifiers(file)
-          .filter(isNodeModule)
-          .map((specifier) => `${file} → ${specifier}`),
-      ),
-    ).toEqual([]);
+    expect(nodeModulesImportedBy(reached)).toEqual([]);
   });
 
   test('nothing outside tests/ imports from tests/', () => {
