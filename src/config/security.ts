@@ -18,12 +18,16 @@ interface HeaderRule {
   headers: Readonly<Record<string, string>>;
 }
 
-/** Policy directives besides `script-src` and `style-src`: only the site itself and the Supabase project. */
-export function cspDirectives(supabaseUrl: string) {
+/**
+ * Policy directives besides `script-src` and `style-src`: only the site itself and the Supabase project, and on a page
+ * with a video section its player's origin as a frame source (`frameSources`); other pages frame nothing but the site.
+ */
+export function cspDirectives(supabaseUrl: string, frameSources: readonly string[] = []) {
   const supabase = new URL(supabaseUrl).origin;
-  const directives: `${'default-src' | 'connect-src' | 'object-src' | 'base-uri' | 'form-action' | 'upgrade-insecure-requests'}${string}`[] = [
+  const directives: `${'default-src' | 'connect-src' | 'frame-src' | 'object-src' | 'base-uri' | 'form-action' | 'upgrade-insecure-requests'}${string}`[] = [
     "default-src 'self'",
     `connect-src 'self' ${supabase}`,
+    ...(frameSources.length > 0 ? [`frame-src 'self' ${[...new Set(frameSources)].join(' ')}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

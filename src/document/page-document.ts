@@ -24,10 +24,12 @@ export interface PageParts {
   bodyClass: string;
   head: string;
   body: string;
+  /** Origins the page may frame: its video players, named by the page's own data, never read from its HTML. */
+  frameSources?: readonly string[];
 }
 
 /** The page's stylesheet, and in a build its policy; a page with inline code the site does not declare stops the build. */
-export async function pageDocument({ pathname, bodyClass, head, body }: PageParts): Promise<{ css: string; policy?: string }> {
+export async function pageDocument({ pathname, bodyClass, head, body, frameSources = [] }: PageParts): Promise<{ css: string; policy?: string }> {
   const hasIsland = body.includes('<astro-island');
   const css = await pageCss(siteCss, `<body class="${bodyClass}">${body}</body>`, hasIsland ? islandSources : []);
   // Built pages only, as Astro's own policy: in `astro dev`, Vite adds styles and scripts no hash could foresee.
@@ -36,7 +38,7 @@ export async function pageDocument({ pathname, bodyClass, head, body }: PagePart
   const unlisted = unlistedInlineCode(html, await inlineAllowList(), css);
   if (unlisted.length > 0) throw unlistedInlineCodeError(pagePath(pathname), unlisted);
   const policy = pagePolicy({
-    directives: cspDirectives(supabaseUrl),
+    directives: cspDirectives(supabaseUrl, frameSources),
     html,
     // The contact form's toasts insert their own stylesheet when they first show.
     laterStyleHashes: hasIsland ? sonnerStyleHashes() : [],

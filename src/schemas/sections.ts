@@ -2,6 +2,7 @@ import { z } from 'astro/zod';
 import { action, href, icon, image } from './fields.ts';
 import { SECTIONS } from '../config/routes.ts';
 import { splitAtHighlight } from './title-highlight.ts';
+import { videoAddress, videoUrlProblem } from './video-url.ts';
 
 /** Fields every section shares: an anchor id, a small tagline over the title, the title, a subtitle and actions. */
 const heading = {
@@ -230,6 +231,20 @@ const officeMap = z.strictObject({
   ...heading,
 });
 
+/**
+ * A YouTube or Vimeo video, shown as a play button with its title until the visitor presses it: only then does the
+ * page load the player (VideoFacade.astro), and only such a page's policy allows that player's origin as a frame.
+ */
+const video = z.strictObject({
+  type: z.literal('video'),
+  ...heading,
+  title: z.string().optional(),
+  url: z.string().refine((url) => videoAddress(url) !== undefined, { error: (issue) => videoUrlProblem(String(issue.input)) }),
+  /** Names the play button and, once loaded, the player's frame. */
+  videoTitle: z.string().min(1),
+  caption: z.string().optional(),
+});
+
 /** Where the MDX body of the entry is rendered among the sections (after the hero when absent). */
 const prose = z.strictObject({
   type: z.literal('prose'),
@@ -254,7 +269,7 @@ function refuseRepeatedTitle(heading: { tagline?: string | undefined; title?: st
 }
 
 export const section = z
-  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, testimonials, split, faq, cta, prose, officeMap])
+  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, testimonials, split, faq, cta, prose, officeMap, video])
   .superRefine(refuseRepeatedTitle);
 
 export type Section = z.infer<typeof section>;

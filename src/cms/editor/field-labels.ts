@@ -53,6 +53,12 @@ const byPath: Readonly<Record<string, FieldWords>> = {
   'sections.items.link': { label: 'Link', hint: 'A page like /contact, a section of this page like #process, or https://…' },
   'sections.items.duration': { label: 'Duration', hint: 'For example: 2-4 weeks.' },
   'sections.items.external': { label: 'Opens another website in a new tab' },
+  'sections.url': {
+    label: 'Video address',
+    hint: 'The YouTube or Vimeo address, copied from the address bar or the Share button, such as https://youtu.be/… or https://vimeo.com/…',
+  },
+  'sections.videoTitle': { label: 'Video title', hint: 'What the video is called: shown on the play button and read out by screen readers.' },
+  'sections.caption': { label: 'Caption', hint: 'Optional. A line under the video; a link to the video on its own site follows it.' },
 };
 
 const byName: Readonly<Record<string, FieldWords>> = {
@@ -139,6 +145,10 @@ export const sectionTypes: Readonly<Record<string, FieldWords>> = {
   cta: { label: 'Closing call to action', hint: 'A closing title with buttons, usually last on the page.' },
   prose: { label: 'Page text', hint: "Where the page's own text (the Page text box below) appears." },
   officeMap: { label: 'Office map', hint: 'A world map with every office marked and named; the offices come from the site settings, not from this page.' },
+  video: {
+    label: 'Video',
+    hint: 'A YouTube or Vimeo video, shown as a play button with its title; the video loads only when a visitor presses play.',
+  },
 };
 
 /** The path a field's words are looked up by: list indexes and section types are not part of it. */
@@ -157,6 +167,9 @@ const writersOrder: Readonly<Record<string, readonly string[]>> = {
     'tagline',
     'title',
     'subtitle',
+    'url',
+    'videoTitle',
+    'caption',
     'items',
     'paragraphs',
     'panel',
