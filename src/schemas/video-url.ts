@@ -58,9 +58,15 @@ export function videoAddress(text: string): VideoAddress | undefined {
   const host = url.hostname.toLowerCase().replace(/^(www|m|music)\./, '');
   const parts = url.pathname.split('/').filter(Boolean);
   const [first, second, third] = parts;
-  if (host === 'youtu.be') return first && youtubeId.test(first) ? youtube(first) : undefined;
+  // The id is rebuilt into addresses of our own, so anything after it (a stray quote or tag) is a mistake, not a video.
+  if (host === 'youtu.be') return first && parts.length === 1 && youtubeId.test(first) ? youtube(first) : undefined;
   if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    const id = first === 'watch' ? url.searchParams.get('v') : ['shorts', 'embed', 'live', 'v'].includes(first ?? '') ? second : undefined;
+    const id =
+      first === 'watch' && parts.length === 1
+        ? url.searchParams.get('v')
+        : ['shorts', 'embed', 'live', 'v'].includes(first ?? '') && parts.length === 2
+          ? second
+          : undefined;
     return id && youtubeId.test(id) ? youtube(id) : undefined;
   }
   if (host === 'vimeo.com') {
