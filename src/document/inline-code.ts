@@ -17,8 +17,11 @@ export const inlineScripts = {
   countersPending: `if(!matchMedia('(prefers-reduced-motion: reduce)').matches){document.documentElement.classList.add('counters-pending');setTimeout(()=>document.documentElement.classList.remove('counters-pending'),3000)}`,
   /** StatsBand.astro, after the figures: counts them up (src/scripts/count-up.js, without its comment). */
   countUp: `${countUpSource.replace(/^\/\*[\s\S]*?\*\/\s*/, '').trim()}(document.currentScript.previousElementSibling, ${COUNT_UP_MS});`,
-  /** VideoFacade.astro, after the video's box: loads the player when its play button is pressed (src/scripts/video-facade.js, without its comment). */
-  videoFacade: `${videoFacadeSource.replace(/^\/\*[\s\S]*?\*\/\s*/, '').trim()}(document.currentScript.previousElementSibling);`,
+  /** VideoFacade.astro, after the video's box: shows it, and loads the player when its play button is pressed (src/scripts/video-facade.js, without its comment and indentation: each statement ends with a semicolon). */
+  videoFacade: `${videoFacadeSource
+    .replace(/^\/\*[\s\S]*?\*\/\s*/, '')
+    .trim()
+    .replace(/\n\s*/g, '')}(document.currentScript.previousElementSibling);`,
   /** MobileNav.astro: browsers without popovers load the polyfill whose address the script carries in `data-url`. */
   popoverPolyfill: `if(!('popover'in HTMLElement.prototype)){let s=document.createElement('script');s.src=document.currentScript.dataset.url;s.onload=()=>document.documentElement.classList.add('popover-polyfill');document.head.append(s)}`,
   /** pages/404.astro: the address that was not found, for the browser's console. */
@@ -30,8 +33,6 @@ export const inlineScripts = {
 export const inlineStyles = {
   /** pages/contact.astro, inside <noscript>: without JavaScript the form's Send button does not pretend it can send. */
   noscriptSubmit: `[aria-label='Contact form'] [type=submit]{opacity:.6;pointer-events:none}`,
-  /** VideoFacade.astro, inside <noscript>: without JavaScript the play button, which could not play, gives way to the link to the video's own page. */
-  noscriptVideo: `[data-embed]>button{display:none}`,
 } as const;
 
 export type InlineScriptName = keyof typeof inlineScripts;
