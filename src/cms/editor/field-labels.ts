@@ -58,7 +58,7 @@ const byPath: Readonly<Record<string, FieldWords>> = {
     hint: 'The YouTube or Vimeo address, copied from the address bar or the Share button, such as https://youtu.be/… or https://vimeo.com/…',
   },
   'sections.videoTitle': { label: 'Video title', hint: 'What the video is called: shown on the play button and read out by screen readers.' },
-  'sections.caption': { label: 'Caption', hint: 'Optional. A line under the video; a link to the video on its own site follows it.' },
+  'sections.caption': { label: 'Caption', hint: 'A line under the video; a link to the video on its own site follows it.' },
 };
 
 const byName: Readonly<Record<string, FieldWords>> = {
