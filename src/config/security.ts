@@ -27,11 +27,11 @@ export function cspDirectives(supabaseUrl: string, frameSources: readonly string
   const directives: `${'default-src' | 'connect-src' | 'frame-src' | 'object-src' | 'base-uri' | 'form-action' | 'upgrade-insecure-requests'}${string}`[] = [
     "default-src 'self'",
     `connect-src 'self' ${supabase}`,
-    ...(frameSources.length > 0 ? [`frame-src 'self' ${[...new Set(frameSources)].join(' ')}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
   ];
+  if (frameSources.length > 0) directives.push(`frame-src 'self' ${[...new Set(frameSources)].join(' ')}`);
   // The hosted project is HTTPS; the local stand-in is plain HTTP on 127.0.0.1 and must stay reachable.
   if (supabase.startsWith('https:')) directives.push('upgrade-insecure-requests');
   return directives;
