@@ -72,6 +72,9 @@ test('without JavaScript, no play button shows and the caption links to the vide
     await expect(page.getByRole('link', { name: `Watch “${video.videoTitle}” on ${video.provider}` })).toHaveAttribute('href', video.watchUrl);
     await expect(page.getByRole('link', { name: `Watch “${video.videoTitle}” on ${video.provider}` })).toBeVisible();
     await expect(page.getByRole('button', { name: `Play video: ${video.videoTitle}` })).toBeHidden();
+    await expect(page.locator('figcaption').filter({ hasText: 'Watch' })).toHaveText(
+      `Filmed at a client's site. Watch “${video.videoTitle}” on ${video.provider}`,
+    );
   }
   expect(requests).toEqual([]);
   await context.close();
