@@ -4,6 +4,7 @@
  * its own site, and the box that could not play is not shown. The site's pages have no video, so this runs in the copy tests/project/video-section.test.ts builds
  * (VIDEO_FIXTURE=1); the players are answered by local stand-ins, so no test needs the internet.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { videoFixtures, videoHosts } from '../support/video-fixture.ts';
 
@@ -49,6 +50,35 @@ for (const video of Object.values(videoFixtures)) {
     expect(requests).toEqual([video.embedUrl]);
   });
 }
+
+declare global {
+  interface Window {
+    /** The page's layout shifts so far (the Layout Instability API's score, summed). */
+    layoutShift: number;
+  }
+}
+
+test('the video section passes axe (WCAG 2.2 AA) and nothing on the page moves when it is shown or played', async ({ page }) => {
+  const video = videoFixtures.youtube;
+  await page.addInitScript(() => {
+    window.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.layoutShift += (entry as PerformanceEntry & { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await recordVideoRequests(page);
+  await page.goto(video.path);
+  const figure = page.locator('figure').filter({ has: page.getByRole('button', { name: `Play video: ${video.videoTitle}` }) });
+  await figure.scrollIntoViewIfNeeded();
+  const { violations } = await new AxeBuilder({ page })
+    .include('figure:has([data-embed])')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+  await page.getByRole('button', { name: `Play video: ${video.videoTitle}` }).click();
+  await expect(page.frameLocator(`iframe[title="${video.videoTitle}"]`).getByText('Stand-in player')).toBeVisible();
+  expect(await page.evaluate(() => window.layoutShift)).toBe(0);
+});
 
 test('a pointer click plays too; nothing in the box moves, whatever the motion setting', async ({ page }) => {
   const video = videoFixtures.youtube;

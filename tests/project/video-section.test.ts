@@ -130,7 +130,7 @@ it('gives only the video pages their player as a frame source, loads nothing fro
   ).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`browser tests failed in the copy:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
   });
-  expect(playwright.stdout).toMatch(/4 passed/);
+  expect(playwright.stdout).toMatch(/5 passed/);
   expect(playwright.stdout).not.toMatch(/failed|skipped/);
 });
 
