@@ -86,6 +86,9 @@ test("an uploaded PNG's thumbnail shows in the media library and in the image fi
   await page.reload();
   await expect(page.locator('input[value="Infrastructure Set Up Right the First Time"]')).toBeVisible({ timeout: 30_000 });
   await expectShown(page.locator('img[role="presentation"]').first());
-  await page.getByRole('button', { name: /Choose different image/ }).first().click();
+  await page
+    .getByRole('button', { name: /Choose different image/ })
+    .first()
+    .click();
   await expectShown(libraryThumbnail(page, name));
 });
