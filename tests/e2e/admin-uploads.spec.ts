@@ -1,6 +1,6 @@
 /**
  * A writer uploads images through /admin on `astro dev` with the local backend: a file the site cannot show (an SVG
- * drawing, an iPhone HEIC photo, a PDF, a photo over 10 MB) is refused as it is chosen, with a sentence that stays
+ * drawing, an iPhone HEIC photo, also renamed .jpg, a PDF, a photo over 10 MB) is refused as it is chosen, with a sentence that stays
  * over the media library, and nothing reaches content/uploads/; a PNG is uploaded and its thumbnail shows in the
  * media library and in the image field, also after a reload (read back from the file).
  */
@@ -40,6 +40,8 @@ test('a file the site cannot show is refused as it is chosen, with the reason, a
     { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') },
     { name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(64)]) },
     { name: 'brochure.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') },
+    // A HEIC photo renamed: its first bytes are read before it is sent.
+    { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(64)]) },
     { name: 'team-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(11 * 1024 * 1024)]) },
   ];
   await openInstallation(page);
@@ -47,7 +49,7 @@ test('a file the site cannot show is refused as it is chosen, with the reason, a
   for (const file of refused) {
     await page.locator('input[type="file"]').setInputFiles(file);
     const alert = page.getByRole('alert').filter({ hasText: 'Not uploaded' });
-    await expect(alert).toContainText(uploadProblem({ name: file.name, size: file.buffer.length })!);
+    await expect(alert).toContainText(uploadProblem({ name: file.name, size: file.buffer.length, head: file.buffer.subarray(0, 64) })!);
     await expect(alert).toContainText('nothing was added to content/uploads/');
     // The message stays (no toast that goes away) until the writer closes it.
     await expect(page.getByRole('button', { name: 'Choose selected' })).toBeVisible();

@@ -16,7 +16,7 @@ beforeAll(async () => {
   project = await copyProject('unused-uploads-');
   await mkdir(join(project.root, 'content/uploads'));
   // Noise does not compress: a photo-sized file of several megabytes.
-  await sharp({ create: { width: 1800, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .png()
     .toFile(join(project.root, 'content/uploads/unused-original.png'));
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 24, g: 64, b: 160 } } })

@@ -2,7 +2,8 @@
  * The editor's Media refuses, before anything is sent, a file the site cannot show (src/schemas/upload-rules.ts):
  * a listener on the window, in the capture phase, sees a chosen or dropped file before Decap's own handler (React
  * listens at its root, below the window), stops the event, and shows why in a box that stays over the media
- * library until the writer closes it or uploads a file that fits. Decap's own option (a field's
+ * library until the writer closes it or uploads a file that fits. A chosen file's first bytes are read before it
+ * goes on, so a HEIC photo renamed .jpg is refused too. Decap's own option (a field's
  * `media_library.config.max_file_size`) checks only the size, in a browser alert with its own words.
  */
 import { uploadProblem, uploadRefusedHeading } from '../../schemas/upload-rules.ts';
@@ -50,17 +51,50 @@ function showRefusal(problems: string[]): void {
   document.body.append(box);
 }
 
-/** Stops `event` and shows why when one of `files` cannot be used; otherwise lets it through. */
-function check(event: Event, files: FileList | null | undefined): void {
-  const problems = [...(files ?? [])].map((file) => uploadProblem({ name: file.name, size: file.size })).filter((problem) => problem !== undefined);
-  if (problems.length === 0) {
-    if (files?.length) closeBox();
-    return;
-  }
+/** Why each of `files` cannot be used (by name and size, and by its first bytes when `heads` are given). */
+const problemsOf = (files: File[], heads?: Uint8Array[]) =>
+  files.map((file, index) => uploadProblem({ name: file.name, size: file.size, head: heads?.[index] })).filter((problem) => problem !== undefined);
+
+function refuse(event: Event, problems: string[]): void {
   event.stopImmediatePropagation();
   event.preventDefault();
   if (event.target instanceof HTMLInputElement) event.target.value = '';
   showRefusal(problems);
+}
+
+/** The change events this guard sends again once the files' first bytes have passed, which it lets through. */
+const passed = new WeakSet<Event>();
+
+/**
+ * A chosen file: held while its first bytes are read (a HEIC photo renamed .jpg is still a HEIC photo), then refused
+ * with the reason or handed on to Decap as the same change event.
+ */
+function checkChosen(event: Event, input: HTMLInputElement): void {
+  if (passed.has(event)) return;
+  const files = [...(input.files ?? [])];
+  if (files.length === 0) return;
+  const problems = problemsOf(files);
+  if (problems.length > 0) return refuse(event, problems);
+  event.stopImmediatePropagation();
+  void Promise.all(files.map(async (file) => new Uint8Array(await file.slice(0, 64).arrayBuffer()))).then((heads) => {
+    const found = problemsOf(files, heads);
+    if (found.length > 0) {
+      input.value = '';
+      return showRefusal(found);
+    }
+    closeBox();
+    const again = new Event('change', { bubbles: true });
+    passed.add(again);
+    input.dispatchEvent(again);
+  });
+}
+
+/** A dropped file, by name and size (its bytes are checked again where it is written). */
+function checkDropped(event: DragEvent): void {
+  const files = [...(event.dataTransfer?.files ?? [])];
+  const problems = problemsOf(files);
+  if (problems.length > 0) refuse(event, problems);
+  else if (files.length > 0) closeBox();
 }
 
 export function registerUploadGuard(): void {
@@ -68,9 +102,9 @@ export function registerUploadGuard(): void {
     'change',
     (event) => {
       const input = event.target;
-      if (input instanceof HTMLInputElement && input.type === 'file') check(event, input.files);
+      if (input instanceof HTMLInputElement && input.type === 'file') checkChosen(event, input);
     },
     { capture: true },
   );
-  window.addEventListener('drop', (event) => check(event, event.dataTransfer?.files), { capture: true });
+  window.addEventListener('drop', checkDropped, { capture: true });
 }
