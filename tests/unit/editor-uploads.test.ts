@@ -3,7 +3,7 @@
  * (src/schemas/upload-rules.ts) on its own, and the editor's local backend, which writes nothing to content/uploads/
  * for such a file whatever sent it. The editor in a browser: tests/e2e/admin-uploads.spec.ts.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 import { httpRequest } from '../../scripts/shared/loopback-http.ts';
 import { freePort } from '../../scripts/shared/ports.ts';
-import { formatOfBytes, maxUploadBytes, uploadProblem } from '../../src/schemas/upload-rules.ts';
+import { formatOfBytes, maxUploadBytes, uploadProblem, uploadRefusedHeading } from '../../src/schemas/upload-rules.ts';
 
 const siteOrigin = 'http://localhost:4321';
 const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
@@ -57,6 +57,19 @@ describe('what the site can show', () => {
       '"team.jpg" is named .jpg but is a PNG file inside: export it again as JPG and upload that.',
     );
   });
+});
+
+it('docs/CONTENT.md quotes each message as the editor prints it', () => {
+  const guide = readFileSync(join(import.meta.dirname, '../../docs/CONTENT.md'), 'utf8');
+  const messages = [
+    uploadProblem({ name: 'logo.svg', size: 100 }),
+    uploadProblem({ name: 'IMG_0001.heic', size: 100 }),
+    uploadProblem({ name: 'brochure.pdf', size: 100 }),
+    uploadProblem({ name: 'team-photo.jpg', size: 12.4 * 1024 * 1024 }),
+    uploadProblem({ name: 'team.jpg', size: 100, head: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) }),
+  ];
+  for (const message of messages) expect(guide).toContain(`\n${message}\n`);
+  expect(guide).toContain(uploadRefusedHeading);
 });
 
 describe("the editor's local backend", () => {
