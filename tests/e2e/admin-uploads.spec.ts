@@ -22,7 +22,7 @@ async function openInstallation(page: Page) {
   await page.goto(`${site.url}/admin`);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.goto(`${site.url}/admin#/collections/services/entries/installation`);
-  await expect(page.locator('input[value="Infrastructure Set Up Right the First Time"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('input[value="Infrastructure Set Up Right the First Time"]')).toBeVisible({ timeout: 90_000 });
 }
 
 /** Waits until the image has loaded with real pixels: a blank thumbnail has a naturalWidth of 0. */
@@ -35,7 +35,7 @@ async function expectShown(image: Locator) {
 const libraryThumbnail = (page: Page, name: string) => page.locator(`xpath=//p[normalize-space()="${name}"]/preceding-sibling::div//img`);
 
 test('a file the site cannot show is refused as it is chosen, with the reason, and nothing is written', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const refused = [
     { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') },
     { name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(64)]) },
@@ -62,7 +62,7 @@ test('a file the site cannot show is refused as it is chosen, with the reason, a
 });
 
 test("an uploaded PNG's thumbnail shows in the media library and in the image field, also after a reload", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const name = 'server-rack.png';
   const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 24, g: 64, b: 160 } } })
     .png()
@@ -86,7 +86,7 @@ test("an uploaded PNG's thumbnail shows in the media library and in the image fi
 
   // Read back from content/: the field's picture and the library's card come from the file, not the chosen blob.
   await page.reload();
-  await expect(page.locator('input[value="Infrastructure Set Up Right the First Time"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('input[value="Infrastructure Set Up Right the First Time"]')).toBeVisible({ timeout: 90_000 });
   await expectShown(page.locator('img[role="presentation"]').first());
   await page
     .getByRole('button', { name: /Choose different image/ })
