@@ -8,7 +8,16 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { answerInRepository, contentFolder, editorActions, pathProblem, pathsOf, paramsInContent, requestSourceProblem } from './editor-backend-guard.ts';
+import {
+  answerInRepository,
+  contentFolder,
+  editorActions,
+  pathProblem,
+  pathsOf,
+  paramsInContent,
+  requestSourceProblem,
+  uploadsProblem,
+} from './editor-backend-guard.ts';
 
 export interface DecapServer {
   url: string;
@@ -64,6 +73,9 @@ function checkAction(root: string) {
       const problem = await pathProblem(root, path);
       if (problem) return refuse(res, 403, problem);
     }
+    // A file the site cannot show is not written to content/uploads/, whatever sent it.
+    const upload = uploadsProblem(action, params);
+    if (upload) return refuse(res, 422, upload);
     req.body = { ...body, params: paramsInContent(action, params) };
     const toRepository = action === 'info' ? (answer: unknown) => ({ ...(answer as object), repo: basename(root) }) : answerInRepository[action];
     if (toRepository) {

@@ -4,7 +4,8 @@
  * content/. decap-server itself answers any Host, any http://localhost:* origin and any path in its root.
  */
 import { lstat, realpath } from 'node:fs/promises';
-import { dirname, sep } from 'node:path';
+import { basename, dirname, sep } from 'node:path';
+import { uploadProblem } from '../../src/schemas/upload-rules.ts';
 
 /** The folder the editor edits, as its configuration names it (collections' folders and the media folder, content/uploads). */
 export const contentFolder = 'content';
@@ -121,6 +122,23 @@ export async function pathProblem(root: string, path: unknown): Promise<string |
   const content = await realpath(`${root}${sep}${contentFolder}`);
   const landing = await realLocation(`${root}${sep}${path as string}`);
   if (landing !== content && !landing.startsWith(`${content}${sep}`)) return `${outsideMessage}: ${shown} is outside (a link leads to ${landing}).`;
+  return undefined;
+}
+
+/**
+ * Why an upload the action carries (persistMedia's asset, or persistEntry's assets) is a file the site cannot show,
+ * in the editor's own sentence (src/schemas/upload-rules.ts); undefined when every one can be used.
+ */
+export function uploadsProblem(action: string, params: unknown): string | undefined {
+  const { asset, assets } = fields(params);
+  const uploads = action === 'persistMedia' ? [asset] : action === 'persistEntry' && Array.isArray(assets) ? assets : [];
+  for (const upload of uploads) {
+    const { path, content, encoding } = fields(upload);
+    if (typeof path !== 'string' || typeof content !== 'string') continue;
+    const bytes = Buffer.from(content, encoding === 'base64' ? 'base64' : 'utf8');
+    const problem = uploadProblem({ name: basename(path), size: bytes.length, head: bytes.subarray(0, 64) });
+    if (problem) return problem;
+  }
   return undefined;
 }
 

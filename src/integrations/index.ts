@@ -6,7 +6,8 @@
  *   page (src/content/build-errors.ts);
  * - the popover polyfill's stand-alone build as an import (popover-polyfill.ts);
  * - `/admin/` → `/admin` in `astro dev` (admin-slash.ts);
- * - the sitemap without forwarding pages, the not-found page and the editor (sitemap.ts).
+ * - the sitemap without forwarding pages, the not-found page and the editor (sitemap.ts);
+ * - no original of content/uploads/ in dist/ that no page uses (unused-uploads.ts).
  * The page pipeline (each page's stylesheet and Content-Security-Policy, src/document/) stays in the document layout,
  * src/layouts/HtmlDocument.astro: it needs the page's rendered head and body before the <html> around them is written,
  * which Astro's public API offers only to a component (`Astro.slots.render`); an integration could only rewrite the
@@ -21,6 +22,7 @@ import { componentCodeCheck } from './component-code-check.ts';
 import { popoverPolyfillAlias } from './popover-polyfill.ts';
 import { siteMap } from './sitemap.ts';
 import { onlyPublicSupabaseKey } from './supabase-key-check.ts';
+import { unusedUploads } from './unused-uploads.ts';
 
 export function kalpakaSite(): AstroIntegration {
   return {
@@ -28,7 +30,7 @@ export function kalpakaSite(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ updateConfig }) => {
         updateConfig({
-          integrations: [clientIntent(), adminSlash(), siteMap()],
+          integrations: [clientIntent(), adminSlash(), siteMap(), unusedUploads()],
           vite: {
             plugins: [onlyPublicSupabaseKey, componentCodeCheck, unfixedContentFirst],
             resolve: { alias: [popoverPolyfillAlias] },

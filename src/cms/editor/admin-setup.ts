@@ -6,6 +6,7 @@ import { registerFileProblems } from './file-problem.ts';
 import { registerEditorWidgets } from './editor-widgets.ts';
 import type { DecapWidgets } from './entry-checks.ts';
 import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts';
+import { registerUploadGuard } from './upload-guard.ts';
 
 interface DecapGlobal extends DecapWidgets {
   registerCustomFormat(name: string, extension: string, format: { fromFile: typeof fromFile; toFile: typeof toFile }): void;
@@ -14,6 +15,8 @@ interface DecapGlobal extends DecapWidgets {
 
 const page = window as unknown as { CMS_MANUAL_INIT?: boolean; CMS?: DecapGlobal };
 page.CMS_MANUAL_INIT = true;
+// Before Decap renders its media library, so the guard hears a chosen file first.
+registerUploadGuard();
 
 document.addEventListener('DOMContentLoaded', () => {
   const cms = page.CMS;
