@@ -83,14 +83,14 @@ function errorPosition(error: unknown): Position | undefined {
 
 const tagMessages: Record<string, string> = {
   img: htmlImageMessage,
-  br: 'a <br> does not start a new line in page text: for a new paragraph leave a blank line; remove the <br>',
+  br: 'the page text contains a <br>, which MDX cannot read on its own: for a new paragraph leave a blank line instead, and remove the <br>',
   style: `the page text contains a <style> element: ${noStyle}`,
 };
 
 /** The sentence for an HTML tag `tag` that is not closed the way MDX needs. */
 function tagMessage(tag: string): string {
   const known = tagMessages[tag.toLowerCase()] ?? codeElementMessage(tag);
-  if (known) return known.startsWith('the page text') ? known : `in the page text, ${known}`;
+  if (known) return known.startsWith('the page text') ? known : `in the page text: ${known}`;
   return `the page text contains an HTML <${tag}> tag: write the text in Markdown instead (a blank line between paragraphs, "## " before a heading, "- " before a list item, **bold**); remove the <${tag}> and </${tag}> tags`;
 }
 
