@@ -22,6 +22,8 @@ const cases: Array<[string, string, number, string]> = [
   ['a link to a page that does not exist', 'Write to [us](/contcat).\n', 1, 'the link "/contcat" in the page text is not a page of this site: did you mean "/contact"?'],
   ['an unknown fact', 'For {{yearsExperiance}} years.\n', 1, '{{yearsExperiance}} is not a fact of src/config/facts.ts'],
   ['a missing image', '![A rack](../uploads/rak.png)\n', 1, 'the image rak.png is not in content/uploads/: upload it in the editor\'s Media, or fix the name (did you mean rack.png?)'],
+  ['a closing tag left over', 'Some text </div>\n', 1, 'the page text contains an HTML <div> tag: write the text in Markdown instead'],
+  ['an HTML comment', 'Text.\n\n<!-- note for later -->\n', 3, 'the page text contains an HTML comment (<!-- … -->), which MDX cannot read: write a comment as {/* … */}, or remove it'],
   ['a stray less-than', 'Replies in <15 minutes.\n', 1, 'in the page text, "<" starts a component in MDX: write "less than" or &lt; instead'],
   ['Word bullets', 'What we do:\n\n• Installation\n• Support\n', 3, 'this line of the page text starts with Word\'s bullet "•"'],
   ['a zero-width space in a link', 'Write to [us](/contact\u200B).\n', 1, 'contains an invisible zero-width space (U+200B) after "ite to [us](/contact": remove it'],

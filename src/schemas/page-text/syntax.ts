@@ -104,9 +104,15 @@ export function syntaxProblem(source: string, error: unknown, firstLine = 1): Te
   const text = lines[at.line - firstLine] ?? '';
   // The tag named in the message, or the last tag opened on the line before the error.
   const named = /`<\/?([A-Za-z][\w.-]*)[^`]*>`/.exec(String((error as { reason?: string; message?: string })?.reason ?? (error as Error)?.message ?? ''))?.[1];
-  const opened = [...text.slice(0, at.column + 1).matchAll(/<([A-Za-z][\w.-]*)/g)].at(-1);
+  const lessThan = text.lastIndexOf('<', at.column);
+  const tag = lessThan >= 0 ? /^<\/?([A-Za-z][\w.-]*)/.exec(text.slice(lessThan)) : null;
+  const opened = tag ? Object.assign(tag, { index: lessThan }) : undefined;
+  const comment = text.indexOf('<!--');
   const brace = text.lastIndexOf('{', at.column - 1);
   if (opened && /^style$/i.test(opened[1]!) && opened.index < (brace < 0 ? Infinity : brace)) return { line: at.line, column: opened.index + 1, message: tagMessage('style') };
+  if (comment >= 0 && comment < at.column + 1) {
+    return { line: at.line, column: comment + 1, message: 'the page text contains an HTML comment (<!-- … -->), which MDX cannot read: write a comment as {/* … */}, or remove it' };
+  }
   if (named) return { ...at, message: tagMessage(named) };
   if (brace >= 0 && !text.slice(brace).startsWith('{{')) {
     const written = text.slice(brace, text.indexOf('}', brace) + 1 || brace + 20);
@@ -119,6 +125,6 @@ export function syntaxProblem(source: string, error: unknown, firstLine = 1): Te
   if (opened) return { line: at.line, column: opened.index + 1, message: tagMessage(opened[1]!) };
   return {
     ...at,
-    message: 'the page text cannot be read here: a "<" or "{" starts code in MDX, and a "[" or "(" left open cuts the text; write \\< or \\{ for the character itself, or close the bracket',
+    message: 'the page text cannot be read here: a "<" or "{" starts code in MDX; write \\< or \\{ for the character itself',
   };
 }
