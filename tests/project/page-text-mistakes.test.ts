@@ -44,7 +44,7 @@ const pastes: Array<{ name: string; text: string; says: string }> = [
   {
     name: 'a zero-width space in a link',
     text: 'Write to [us](/contact\u200B).',
-    says: `${file}:140:23 this line of the page text contains an invisible zero-width space (U+200B) after "ite to [us](/contact": remove it`,
+    says: `${file}:140:23 this line of the page text contains an invisible zero-width space (U+200B) after "to [us](/contact": remove it`,
   },
 ];
 

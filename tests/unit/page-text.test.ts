@@ -26,7 +26,7 @@ const cases: Array<[string, string, number, string]> = [
   ['an HTML comment', 'Text.\n\n<!-- note for later -->\n', 3, 'the page text contains an HTML comment (<!-- … -->), which MDX cannot read: write a comment as {/* … */}, or remove it'],
   ['a stray less-than', 'Replies in <15 minutes.\n', 1, 'in the page text, "<" starts a component in MDX: write "less than" or &lt; instead'],
   ['Word bullets', 'What we do:\n\n• Installation\n• Support\n', 3, 'this line of the page text starts with Word\'s bullet "•"'],
-  ['a zero-width space in a link', 'Write to [us](/contact\u200B).\n', 1, 'contains an invisible zero-width space (U+200B) after "ite to [us](/contact": remove it'],
+  ['a zero-width space in a link', 'Write to [us](/contact\u200B).\n', 1, 'contains an invisible zero-width space (U+200B) after "to [us](/contact": remove it'],
 ];
 
 describe('page text checks', () => {

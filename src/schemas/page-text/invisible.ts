@@ -47,7 +47,10 @@ export function firstInvisible(text: string, exact = false): { index: number; na
 export function invisibleMessage(text: string, what: string, exact = false): string | undefined {
   const found = firstInvisible(text, exact);
   if (!found) return undefined;
-  const before = withoutInvisible(text.slice(0, found.index)).slice(-20);
+  // The last words before it, enough to find the place (a writer looks for words, not a count of characters).
+  const words = withoutInvisible(text.slice(0, found.index)).split(/(?<=\s)/);
+  let before = '';
+  while (words.length > 0 && before.length < 15) before = words.pop()! + before;
   const where = before.trim() ? `after "${before}"` : 'at its start';
   const fix = found.name === 'non-breaking space' ? 'write an ordinary space' : 'remove it';
   return `${what} contains an invisible ${found.name} (${found.code}) ${where}: ${fix}`;
