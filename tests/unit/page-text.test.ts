@@ -8,6 +8,7 @@ import { parseInBrowser } from '../../src/schemas/page-text/browser-parser.ts';
 import { parseMdx } from '../../src/content/mdx-tree.ts';
 import { cleanedPageText, invisibleInFields, invisibleMessage } from '../../src/schemas/page-text/invisible.ts';
 import { withListItems } from '../../src/schemas/page-text/syntax.ts';
+import { frontmatterProblem } from '../../src/schemas/yaml-problems.ts';
 
 const site = { pages: ['/', '/contact', '/services/installation'], uploads: ['rack.png'] };
 
@@ -61,5 +62,20 @@ describe('invisible characters', () => {
 
   test('saving removes them from page text, and turns Word bullets into a list', () => {
     expect(withListItems(cleanedPageText('Co\u00ADoperation [us](/con\u00A0tact)\n• one\n◦ two\n'))).toBe('Cooperation [us](/con tact)\n- one\n- two\n');
+  });
+});
+
+describe('brackets in the frontmatter', () => {
+  const problem = (yaml: string) => frontmatterProblem(`---\n${yaml}---\nText.\n`)?.text.split('\n')[0];
+
+  test('a list opened with "[" and never closed is named as such, not as text to quote', () => {
+    expect(problem('title: x\nfeatures: [Server set-up, Network set-up\nnext: 1\n')).toBe(
+      'A "[" opened on this line or the one above is never closed: end a list written on one line with "]" (e.g. features: [one, two]), or, for text that starts with "[", put the whole text in quotes.',
+    );
+    expect(problem('title: x\nfeatures:\n  - [Beta Cloud backup\n  - Other\n')).toMatch(/^A "\[" opened on this line or the one above is never closed/);
+  });
+
+  test('a list item that starts with "[…]" is text to quote', () => {
+    expect(problem('title: x\nfeatures:\n  - [Beta] Cloud backup\n')).toBe('Text that starts with { or [ is read as a group or a list: put the whole text in quotes.');
   });
 });
