@@ -2,6 +2,8 @@
  * The page-text checks (src/schemas/page-text/) give the same sentences whichever parser reads the text: Sätteri, as
  * the build parses (src/content/mdx-tree.ts), and micromark with MDX, as the editor parses (browser-parser.ts).
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { pageTextProblems } from '../../src/schemas/page-text/index.ts';
 import { parseInBrowser } from '../../src/schemas/page-text/browser-parser.ts';
@@ -41,6 +43,18 @@ describe('page text checks', () => {
       expect(editor.map((problem) => problem.message).join('\n')).not.toMatch(/Expected a closing tag|mdx-jsx|acorn|oxc|micromark/);
     });
   }
+
+  test("every page's text as it is in content/ passes in the editor as in the build", () => {
+    const root = join(import.meta.dirname, '../..');
+    const uploads = existsSync(join(root, 'content/uploads')) ? readdirSync(join(root, 'content/uploads')) : [];
+    const files = readdirSync(join(root, 'content'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mdx'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const source = readFileSync(join(root, 'content', file), 'utf8');
+      const body = source.replace(/^---\n[\s\S]*?\n---\n/, '');
+      expect({ file, problems: pageTextProblems(body, parseInBrowser, { uploads }) }).toEqual({ file, problems: [] });
+    }
+  });
 
   test('a page text the build accepts has no problems in either parser', () => {
     const text = '## Heading\n\nWe reply within {{responseTime}}: [write to us](/contact).\n\n- one\n- two\n\n![A rack](../uploads/rack.png)\n\nA line <br/> ok.\n';
