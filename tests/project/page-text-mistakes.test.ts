@@ -93,7 +93,9 @@ describe('pasted page text, as the build reports it', () => {
       );
       expect(output, 'the build should fail').toBeDefined();
       expect(output!.split('\n')).toContainEqual(
-        expect.stringMatching(/^::error file=content\/services\/installation\.mdx,line=140,col=12,title=Content needs a fix::the page text has "\{USD 500: per month\}"/),
+        expect.stringMatching(
+          /^::error file=content\/services\/installation\.mdx,line=140,col=12,title=Content needs a fix::the page text has "\{USD 500: per month\}"/,
+        ),
       );
       expect(output).not.toMatch(parserWords);
     } finally {

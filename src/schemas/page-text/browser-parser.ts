@@ -9,4 +9,5 @@ import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import type { TreeNode } from './tree.ts';
 
-export const parseInBrowser = (source: string): TreeNode => fromMarkdown(source, { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) as unknown as TreeNode;
+export const parseInBrowser = (source: string): TreeNode =>
+  fromMarkdown(source, { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) as unknown as TreeNode;

@@ -68,7 +68,9 @@ function nodeProblems(node: TreeNode): string[] {
     case 'mdxTextExpression': {
       const code = String(node.value ?? '');
       if (fact.test(code) || comment.test(code)) return [];
-      return [`the page text contains code in curly braces ({${code.trim()}}): pages cannot run code; for a fact write {{name}} (docs/CONTENT.md lists them), for a curly brace itself write \\{`];
+      return [
+        `the page text contains code in curly braces ({${code.trim()}}): pages cannot run code; for a fact write {{name}} (docs/CONTENT.md lists them), for a curly brace itself write \\{`,
+      ];
     }
     case 'mdxjsEsm':
       return [`the page text contains an import or export line ("${String(node.value).split('\n')[0]}"): pages cannot run code; remove the line`];

@@ -30,7 +30,8 @@ export function imageProblem(url: string, alt: string, uploads?: readonly string
   const form = imagePathProblem(path);
   if (form) return form;
   if (uploads && !uploads.includes(uploadName(path))) return missingImageSentence(uploadName(path), uploads);
-  if (alt.trim() === '') return `the image ${uploadName(path)} has no alt text: write what it shows between its square brackets, ![…], for visitors who cannot see it`;
+  if (alt.trim() === '')
+    return `the image ${uploadName(path)} has no alt text: write what it shows between its square brackets, ![…], for visitors who cannot see it`;
   return undefined;
 }
 

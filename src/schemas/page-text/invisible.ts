@@ -22,7 +22,8 @@ const invisibleNames: Record<string, string> = {
   '\u2068': 'first strong isolate',
   '\u2069': 'pop directional isolate',
 };
-const invisible = new RegExp(`[${Object.keys(invisibleNames).join('')}]`, 'g');
+// One alternative per character: a class holding the zero-width joiner would join its neighbours.
+const invisible = new RegExp(Object.keys(invisibleNames).join('|'), 'g');
 /** A non-breaking space looks like a space but is not one: it breaks a link, a fact's name or an exact match. */
 const noBreakSpace = /\u00A0/g;
 
@@ -85,5 +86,4 @@ export function cleanedFields<T>(value: T, path: (string | number)[] = []): T {
 }
 
 /** Page text without invisible characters, and with ordinary spaces for non-breaking ones in link addresses and facts. */
-export const cleanedPageText = (text: string) =>
-  withoutInvisible(text).replace(/\]\([^)]*\)|\{\{[^}]*\}\}/g, (exact) => withoutInvisible(exact, true));
+export const cleanedPageText = (text: string) => withoutInvisible(text).replace(/\]\([^)]*\)|\{\{[^}]*\}\}/g, (exact) => withoutInvisible(exact, true));

@@ -67,7 +67,9 @@ export function invisibleProblems(source: string, firstLine = 1): TextProblem[] 
     const found = firstInvisible(text);
     if (!found && !exact) return [];
     const column = (found?.index ?? exact!.index + firstInvisible(exact![0], true)!.index) + 1;
-    const message = found ? invisibleMessage(text, 'this line of the page text')! : invisibleMessage(exact![0], `the link or fact ${exact![0].slice(0, 2)}…`, true)!;
+    const message = found
+      ? invisibleMessage(text, 'this line of the page text')!
+      : invisibleMessage(exact![0], `the link or fact ${exact![0].slice(0, 2)}…`, true)!;
     return [{ line: firstLine + index, column, message }];
   });
 }
@@ -109,9 +111,14 @@ export function syntaxProblem(source: string, error: unknown, firstLine = 1): Te
   const opened = tag ? Object.assign(tag, { index: lessThan }) : undefined;
   const comment = text.indexOf('<!--');
   const brace = text.lastIndexOf('{', at.column - 1);
-  if (opened && /^style$/i.test(opened[1]!) && opened.index < (brace < 0 ? Infinity : brace)) return { line: at.line, column: opened.index + 1, message: tagMessage('style') };
+  if (opened && /^style$/i.test(opened[1]!) && opened.index < (brace < 0 ? Infinity : brace))
+    return { line: at.line, column: opened.index + 1, message: tagMessage('style') };
   if (comment >= 0 && comment < at.column + 1) {
-    return { line: at.line, column: comment + 1, message: 'the page text contains an HTML comment (<!-- … -->), which MDX cannot read: write a comment as {/* … */}, or remove it' };
+    return {
+      line: at.line,
+      column: comment + 1,
+      message: 'the page text contains an HTML comment (<!-- … -->), which MDX cannot read: write a comment as {/* … */}, or remove it',
+    };
   }
   if (named) return { ...at, message: tagMessage(named) };
   if (brace >= 0 && !text.slice(brace).startsWith('{{')) {
