@@ -80,6 +80,20 @@ describe('pasted page text, as the build reports it', () => {
     }
   });
 
+  it('names an invisible character pasted into a title, and where it is', { timeout: 60_000 }, async () => {
+    await writeFile(join(project.root, file), original.replace('Set Up Right the First Time', 'Set Up Right the First Ti\u00ADme'));
+    try {
+      const failure = await astro(project.root, 'sync').then(
+        () => undefined,
+        (error: { stdout: string; stderr: string }) => `${error.stdout}\n${error.stderr}`,
+      );
+      expect(failure, 'astro sync should fail').toBeDefined();
+      expect(failure).toContain(`${file}:9:3 hero.title: the title contains an invisible soft hyphen (U+00AD) after "Right the First Ti": remove it`);
+    } finally {
+      await writeFile(join(project.root, file), original);
+    }
+  });
+
   it('npm run build in GitHub Actions annotates the line with the sentence', { timeout: 180_000 }, async () => {
     await paste('Plans from {USD 500: per month}.');
     try {
