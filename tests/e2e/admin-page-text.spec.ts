@@ -2,7 +2,7 @@
  * Page text in the editor is checked as the build checks it (src/schemas/page-text/): a pasted video, a link to a
  * page that does not exist and a misspelt fact are each refused on Publish next to the Page text box, with the
  * build's sentence, and the file on disk is not touched; an invisible character pasted into a title is removed on
- * save. `astro dev` and decap-server in a copy of the project (tests/support/cms-dev-site.ts).
+ * save, and Word's bullets become list items. `astro dev` and decap-server in a copy of the project (tests/support/cms-dev-site.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -56,10 +56,14 @@ test('a pasted video, a link to a misspelt page and a misspelt fact in Page text
   expect(await fileText()).toBe(before);
 });
 
-test('a soft hyphen pasted into a title is removed on save, and the title still holds its highlight', async ({ page }) => {
+test("a soft hyphen pasted into a title is removed on save, and Word's bullets in Page text become a list", async ({ page }) => {
   await openInstallation(page);
   await page.getByLabel('Title', { exact: true }).filter({ visible: true }).first().fill('Infrastructure Set Up Right the First Ti\u00ADme, Every Time');
+  const text = page.getByRole('textbox', { name: 'Page text' });
+  await text.fill(`${await text.inputValue()}\n\nWhat we set up:\n\n• Servers\n• Networks\n`);
   await publish(page);
   await expect.poll(fileText, { timeout: 30_000 }).toContain('Infrastructure Set Up Right the First Time, Every Time');
-  expect(await fileText()).not.toContain('\u00AD');
+  const saved = await fileText();
+  expect(saved).not.toContain('\u00AD');
+  expect(saved).toContain('What we set up:\n\n- Servers\n- Networks\n');
 });
