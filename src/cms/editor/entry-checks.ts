@@ -55,6 +55,7 @@ function loadSiteIndex(): Promise<void> {
     .then((response) => (response.ok ? (response.json() as Promise<SiteIndex>) : undefined))
     .then((index) => {
       site = index ?? site;
+      checkedByData = new WeakMap();
     })
     .catch(() => undefined);
   return siteLoaded;
@@ -67,7 +68,8 @@ interface Checked {
   plain: Record<string, unknown>;
   problems: EntryProblem[];
 }
-const checkedByData = new WeakMap<object, Checked>();
+// Worked out against one state of the site index: a new index starts afresh.
+let checkedByData = new WeakMap<object, Checked>();
 function checkedOf(entry: Value): Checked {
   const data = entry.get('data') as Value;
   const known = checkedByData.get(data);
@@ -79,7 +81,7 @@ function checkedOf(entry: Value): Checked {
   // The body is the page's text after the frontmatter, not a field of the schema: checked as the build checks it.
   // Checked as it will be saved: without invisible characters and with Word's bullets as list items (cleanedEntry).
   const { body, ...fields } = cleanedEntry(plain);
-  const problems = schema ? [...entryProblems(schema, { collection, slug, data: fields }, site), ...pageTextProblemsOf(body, site)] : [];
+  const problems = schema ? [...entryProblems(schema, { collection, slug, data: fields }, site), ...pageTextProblemsOf(body, site, entry)] : [];
   const checked = { plain, problems };
   checkedByData.set(data, checked);
   return checked;
@@ -145,6 +147,12 @@ export function registerEntryChecks(cms: DecapWidgets): void {
   }
   // A saved page is a page links may lead to, and its order is taken.
   for (const name of ['postSave', 'postPublish']) cms.registerEventListener({ name, handler: () => void loadSiteIndex() });
+  // An image uploaded meanwhile (Media, in another tab) is known when the writer comes back to the form.
+  let indexAsked = Date.now();
+  document.addEventListener('focusin', () => {
+    if (Date.now() - indexAsked > 2000) void loadSiteIndex();
+    indexAsked = Date.now();
+  });
   // What the editor fixes by itself is fixed before the checks below read the entry.
   cms.registerEventListener({ name: 'preSave', handler: ({ entry }) => cleanedData(entry.get('data') as Value) });
   cms.registerEventListener({

@@ -30,10 +30,17 @@ export function changedStrings(data: Record<string, unknown>): Array<{ path: (st
     .map(({ path }) => ({ path, text: after.get(JSON.stringify(path))! }));
 }
 
+/** The names of the images uploaded while this entry was open (Decap keeps them on the entry until it is saved). */
+function uploadedWhileEditing(entry: { get(key: string): unknown } | undefined): string[] {
+  const files = (entry?.get('mediaFiles') as { toJS?: () => unknown } | undefined)?.toJS?.();
+  return Array.isArray(files) ? files.map((file: { name?: unknown }) => String(file.name ?? '')).filter(Boolean) : [];
+}
+
 /** The problems of the Page text, each at the field `body`, starting with its line. */
-export function pageTextProblemsOf(body: unknown, site: SiteIndex | undefined): EntryProblem[] {
+export function pageTextProblemsOf(body: unknown, site: SiteIndex | undefined, entry?: { get(key: string): unknown }): EntryProblem[] {
   if (typeof body !== 'string' || body.trim() === '') return [];
-  return pageTextProblems(body, parseInBrowser, { pages: site?.pages, uploads: site?.uploads }).map(({ line, message }) => ({
+  const uploads = site?.uploads && [...site.uploads, ...uploadedWhileEditing(entry)];
+  return pageTextProblems(body, parseInBrowser, { pages: site?.pages, uploads }).map(({ line, message }) => ({
     path: ['body'],
     message: `Line ${line}: ${message}`,
   }));
