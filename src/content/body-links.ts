@@ -1,15 +1,12 @@
 /**
  * The links written in an MDX page's text: Markdown links and link definitions, and `href`s of elements, each with
- * its line and column in the file. Read from the tree the build parses (src/content/mdx-tree.ts).
+ * its line and column in the file. Read from the tree the build parses (src/content/mdx-tree.ts) by the function
+ * the editor uses too (src/schemas/page-text/links.ts).
  */
-import { withFacts } from '../config/facts.ts';
-import { mdxTree, nodesOf } from './mdx-tree.ts';
+import { linksIn, type BodyLink } from '../schemas/page-text/links.ts';
+import { mdxTree } from './mdx-tree.ts';
 
-export interface BodyLink {
-  href: string;
-  line: number;
-  column: number;
-}
+export type { BodyLink } from '../schemas/page-text/links.ts';
 
 const parsed = new Map<string, { source: string; links: BodyLink[] }>();
 
@@ -18,13 +15,7 @@ export function bodyLinks(file: string, source: string): BodyLink[] {
   let links = parsed.get(file)?.source === source ? parsed.get(file)!.links : undefined;
   if (!links) {
     const tree = mdxTree(source);
-    links = tree
-      ? [...nodesOf(tree)].flatMap(({ node, at }) => {
-          const hrefs = node.type === 'link' || node.type === 'definition' ? [node.url ?? ''] : (node.attributes ?? []).filter((a) => a.name === 'href' && typeof a.value === 'string').map((a) => a.value as string);
-          // Facts in a URL are filled in by the build (src/content/markdown-facts.ts); an unknown one is reported there.
-          return hrefs.map((href) => ({ href: withFacts(href, () => {}), ...at }));
-        })
-      : [];
+    links = tree ? linksIn(tree) : [];
     parsed.set(file, { source, links });
   }
   return links;

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { AstroError } from 'astro/errors';
+import { writingProblems } from '../schemas/page-text/index.ts';
 
 const hint =
   'Fix the lines named above and save: the page comes back by itself. docs/CONTENT.md lists every field and the messages with their fixes.';
@@ -42,23 +43,19 @@ const escapeProperty = (property: string) => {
 };
 
 
-/** `<` in the text of an MDX page starts a component: a writer meant "less than". */
-export function bodyProblems(name: string, source: string): Array<{ line: number; column: number; text: string }> {
+/** Line number (1-based) of the first line of the page text, after the frontmatter; 1 for a file without frontmatter. */
+export function bodyStart(source: string): number {
   const lines = source.split('\n');
-  const bodyStart = lines.findIndex((line, index) => index > 0 && /^---\s*$/.test(line)) + 1;
-  const found: Array<{ line: number; column: number; text: string }> = [];
-  let fenced = false;
-  for (let index = bodyStart; index > 0 && index < lines.length; index++) {
-    const line = lines[index]!;
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    if (fenced) continue;
-    const outsideCode = line.replace(/`[^`]*`/g, (code) => ' '.repeat(code.length));
-    for (const match of outsideCode.matchAll(/<(?=[\d\s=<>.,;:)(-])/g)) {
-      const at = { line: index + 1, column: match.index + 1 };
-      found.push({ ...at, text: `${name}:${at.line}:${at.column} in the page text, "<" starts a component in MDX: write "less than" or &lt; instead (e.g. &lt;15 minutes)` });
-    }
-  }
-  return found;
+  if (!/^---\s*$/.test(lines[0] ?? '')) return 1;
+  const end = lines.findIndex((line, index) => index > 0 && /^---\s*$/.test(line));
+  return end < 0 ? lines.length + 1 : end + 2;
+}
+
+/** `<` meant as "less than", Word's bullets and invisible characters in the page text (src/schemas/page-text/syntax.ts). */
+export function bodyProblems(name: string, source: string): Array<{ line: number; column: number; text: string }> {
+  const first = bodyStart(source);
+  const body = source.split('\n').slice(first - 1).join('\n');
+  return writingProblems(body, first).map(({ message, ...at }) => ({ ...at, text: `${name}:${at.line}:${at.column} ${message}` }));
 }
 
 const registry = ((globalThis as { __contentProblems?: Map<string, Error> }).__contentProblems ??= new Map<string, Error>());

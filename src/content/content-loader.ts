@@ -8,7 +8,10 @@ import { facts } from '../config/facts.ts';
 import { explainIssue, orderClashMessage, positionOf } from '../schemas/issue-messages.ts';
 import { codeProblems } from './code-checks.ts';
 import { missingImages, uploadedFiles } from './image-checks.ts';
-import { bodyProblems, contentProblem, forgetContentProblem, rememberContentProblem } from './build-errors.ts';
+import { bodyProblems, bodyStart, contentProblem, forgetContentProblem, rememberContentProblem } from './build-errors.ts';
+import { parseMdx } from './mdx-tree.ts';
+import { parsed } from '../schemas/page-text/index.ts';
+import { invisibleInFields } from '../schemas/page-text/invisible.ts';
 import { unclosedFrontmatter, yamlHint } from '../schemas/yaml-problems.ts';
 import { entryTypesOf, withEntryTypes, type EntryTypes } from '../integrations/astro-internals.ts';
 import { settledWatcher } from './settled-watcher.ts';
@@ -72,7 +75,9 @@ async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file
   if (/^---\r?\n/.test(source) && !/\r?\n---\s*(\r?\n|$)/.test(source.slice(3))) {
     throw remember(file, contentProblem(name, [`${name}:1:1 ${unclosedFrontmatter}`], { line: 1, column: 1 }, file));
   }
-  const body = [...bodyProblems(name, source), ...codeProblems(name, source)];
+  const written = bodyProblems(name, source);
+  const unreadable = written.length === 0 ? syntaxProblems(name, source) : [];
+  const body = written.length > 0 ? written : unreadable.length > 0 ? unreadable : codeProblems(name, source);
   if (body.length > 0) throw remember(file, contentProblem(name, body.map((problem) => problem.text), body[0], file));
   const result = await schema.safeParseAsync(data, { error: (issue) => explainIssue(issue as Parameters<typeof explainIssue>[0]) });
   const issues = result.success ? [] : result.error.issues;
@@ -83,9 +88,26 @@ async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file
     return { at, text: `${name}:${at.line}:${at.column} ${field}: ${issue.message}` };
   });
   lines.push(...missingImages(data, source, file, name));
+  for (const { path, message } of invisibleInFields(data)) {
+    const at = positionOf(source, path) ?? { line: 1, column: 1 };
+    if (!lines.some((line) => line.at.line === at.line)) lines.push({ at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: ${message}` });
+  }
   if (lines.length === 0) return;
   lines.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
   throw remember(file, contentProblem(name, lines.map((line) => line.text), lines[0]!.at, file));
+}
+
+/**
+ * Text the MDX parser cannot read, as the sentence saying what to write instead (the parser's own words name its
+ * internals); without this the page's compile would fail later with them.
+ */
+function syntaxProblems(name: string, source: string): Array<{ line: number; column: number; text: string }> {
+  const result = parsed(source, parseMdx);
+  if (!('problem' in result)) return [];
+  const { message, ...at } = result.problem;
+  // Sätteri parses the whole file; a position before the text (none is expected) goes to the text's first line.
+  const where = at.line < bodyStart(source) ? { line: bodyStart(source), column: 1 } : at;
+  return [{ ...where, text: `${name}:${where.line}:${where.column} ${message}` }];
 }
 
 function remember<T extends Error>(file: string, error: T): T {

@@ -5,7 +5,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { editDistance, positionOf, type Position } from '../schemas/issue-messages.ts';
+import { positionOf, type Position } from '../schemas/issue-messages.ts';
+import { missingImageSentence } from '../schemas/page-text/images.ts';
 import { imagePathProblem, uploadName, uploadsFolder } from '../schemas/image-path.ts';
 
 type Path = (string | number)[];
@@ -24,15 +25,8 @@ function imageSources(value: unknown, path: Path = []): Array<{ src: string; pat
 /** The names of the files in content/uploads/. */
 export const uploadedFiles = (folder = uploadsFolder): string[] => (existsSync(folder) ? readdirSync(folder).sort() : []);
 
-/** What to write instead of a missing image: an uploaded file whose name is a few letters away, if there is one. */
-export function nearestUpload(name: string, folder: string): string {
-  const [best] = uploadedFiles(folder).map((file) => ({ file, distance: editDistance(file.toLowerCase(), name.toLowerCase()) })).sort((a, b) => a.distance - b.distance);
-  return best && best.distance <= 3 ? ` (did you mean ${best.file}?)` : '';
-}
-
-/** The sentence for an image file that is not there. */
-export const missingImageMessage = (name: string, folder: string) =>
-  `the image ${name} is not in ${uploadsFolder}/: upload it in the editor's Media, or fix the name${nearestUpload(name, folder)}`;
+/** The sentence for an image file that is not there (with the uploaded file a few letters away, if any). */
+export const missingImageMessage = (name: string, folder: string) => missingImageSentence(name, uploadedFiles(folder));
 
 /**
  * One line per image of `data` (the frontmatter of `file`, whose text is `source`) whose file does not exist,

@@ -13,8 +13,8 @@ import { pageLinks } from '../schemas/page.ts';
 import { bodyLinks } from './body-links.ts';
 import { positionOf } from '../schemas/issue-messages.ts';
 import { contentProblem } from './build-errors.ts';
-import { isLinkForm, isSitePath, nearestPageHint, pageOf, unknownPageMessage } from '../schemas/link-form.ts';
-import { linkForms, runsCode } from './code-checks.ts';
+import { isSitePath, pageOf, unknownPageMessage } from '../schemas/link-form.ts';
+import { linkProblem } from '../schemas/page-text/links.ts';
 
 /** Every path the site serves a page at (redirects included), from the routes config and the collections. */
 export async function sitePages(): Promise<Set<string>> {
@@ -31,18 +31,14 @@ export async function brokenContentLinks(): Promise<Error | undefined> {
     if (!entry.filePath) continue;
     const broken = pageLinks(entry.data).filter(({ href }) => isSitePath(href) && !pages.has(pageOf(href)));
     const source = broken.length > 0 || entry.body?.trim() ? readFileSync(entry.filePath, 'utf8') : '';
-    // In the text, any address that starts with one "/" is meant as a page of this site, whatever its form.
-    const brokenInText = entry.body?.trim() ? bodyLinks(entry.filePath, source).filter(({ href }) => (/^\/(?!\/)/.test(href) ? !pages.has(href.split(/[?#]/)[0]!) : !isLinkForm(href) && !runsCode(href))) : [];
+    const brokenInText = entry.body?.trim() ? bodyLinks(entry.filePath, source).flatMap(({ href, ...at }) => (linkProblem(href, pages) ? [{ at, problem: linkProblem(href, pages)! }] : [])) : [];
     if (broken.length === 0 && brokenInText.length === 0) continue;
     const name = relative(process.cwd(), entry.filePath);
     const lines = broken.map(({ href, path }) => {
       const at = positionOf(source, path) ?? { line: 1, column: 1 };
       return { at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: ${unknownPageMessage(href, pages)}` };
     });
-    for (const { href, ...at } of brokenInText) {
-      const problem = href.startsWith('/') ? `is not a page of this site: ${nearestPageHint(href.split(/[?#]/)[0]!, pages)}` : `is not a link this site can follow: ${linkForms}; write it in one of these forms (https://, not http://)`;
-      lines.push({ at, text: `${name}:${at.line}:${at.column} the link "${href}" in the page text ${problem}` });
-    }
+    for (const { at, problem } of brokenInText) lines.push({ at, text: `${name}:${at.line}:${at.column} ${problem}` });
     return contentProblem(name, lines.map((line) => line.text), lines[0]!.at, entry.filePath);
   }
   return undefined;

@@ -6,11 +6,9 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineMdastPlugin } from 'satteri';
-import { facts, isFactName, unknownFactMessage, withFacts } from '../config/facts.ts';
-import { closestName } from '../schemas/issue-messages.ts';
+import { facts, isFactName, withFacts } from '../config/facts.ts';
+import { factOfExpression, unknownFact as unknownFactSentence } from '../schemas/page-text/facts.ts';
 import { contentProblem } from './build-errors.ts';
-
-const expressionPlaceholder = /^\s*\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\s*$/;
 
 type Context = Parameters<NonNullable<Parameters<typeof defineMdastPlugin>[0]['text']>>[1];
 type Positioned = { position?: { start: { line: number; column: number } } | undefined };
@@ -20,12 +18,12 @@ function unknownFact(name: string, node: Positioned, context: Context): never {
   const file = context.fileURL ? fileURLToPath(context.fileURL) : 'an MDX file';
   const at = node.position?.start;
   const where = relative(process.cwd(), file);
-  const message = unknownFactMessage(name, closestName(name, Object.keys(facts)));
+  const message = unknownFactSentence(name);
   throw contentProblem(where, [at ? `${where}:${at.line}:${at.column} ${message}` : message], at, file);
 }
 
 function replaceExpression(node: { value: string } & Positioned, context: Context, asParagraph: boolean) {
-  const name = expressionPlaceholder.exec(node.value)?.[1];
+  const name = factOfExpression(node.value);
   if (name === undefined) return;
   if (!isFactName(name)) unknownFact(name, node, context);
   const text = { type: 'text' as const, value: facts[name] };

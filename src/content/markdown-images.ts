@@ -4,28 +4,18 @@
  * size and convert it. An image on another site (the site's security policy would refuse it), a missing file, a
  * missing alt text or an HTML <img> stops the build with the file and line of each.
  */
-import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineMdastPlugin, type PluginFactoryContext } from 'satteri';
-import { missingImageMessage } from './image-checks.ts';
+import { uploadedFiles } from './image-checks.ts';
 import { contentProblem } from './build-errors.ts';
-import { imagePathProblem, uploadName, uploadsPath } from '../schemas/image-path.ts';
+import { htmlImageMessage, imageProblem, markdownImageForm } from '../schemas/page-text/images.ts';
+import { uploadsPath } from '../schemas/image-path.ts';
 
 type Positioned = { position?: { start: { line: number; column: number } } | undefined };
 
-// Not written as ![alt](path): Astro's error display would show that as a link.
-const markdownForm = `![what it shows] directly followed by (${uploadsPath}<name>)`;
-
-/** What is wrong with an image of the page text at `url` with `alt`, or undefined. */
-export function bodyImageProblem(url: string, alt: string, file: string): string | undefined {
-  const path = decodeURI(url);
-  const form = imagePathProblem(path);
-  if (form) return form;
-  if (!existsSync(resolve(dirname(file), path))) return missingImageMessage(uploadName(path), resolve(dirname(file), dirname(path)));
-  if (alt.trim() === '') return `the image ${uploadName(path)} has no alt text: write what it shows between its square brackets, ![…], for visitors who cannot see it`;
-  return undefined;
-}
+/** What is wrong with an image of the page text at `url` with `alt` in `file`, or undefined (the editor's words: src/schemas/page-text/images.ts). */
+export const bodyImageProblem = (url: string, alt: string, file: string): string | undefined => imageProblem(url, alt, uploadedFiles(resolve(dirname(file), uploadsPath)));
 
 /** One plugin per document, so the problems of one file are reported together. */
 export const imagesPlugin = ({ fileURL }: PluginFactoryContext) => {
@@ -37,7 +27,7 @@ export const imagesPlugin = ({ fileURL }: PluginFactoryContext) => {
     problems.push({ line, column, text: `${name}:${line}:${column} in the page text: ${message}` });
   };
   const htmlImage = (node: Positioned & { name: string | null }) => {
-    if (node.name === 'img') report(node, `an HTML <img> is not resized and converted for each screen: write the image in Markdown, as ${markdownForm}`);
+    if (node.name === 'img') report(node, htmlImageMessage);
   };
   return defineMdastPlugin({
     name: 'images',
@@ -47,7 +37,7 @@ export const imagesPlugin = ({ fileURL }: PluginFactoryContext) => {
       if (problem) report(node, problem);
     },
     imageReference(node) {
-      report(node, `write the image with its path beside it, as ${markdownForm}, rather than as a reference`);
+      report(node, `write the image with its path beside it, as ${markdownImageForm}, rather than as a reference`);
     },
     mdxJsxFlowElement: htmlImage,
     mdxJsxTextElement: htmlImage,

@@ -8,6 +8,9 @@ import { load, YAMLException } from 'js-yaml';
 
 export const unclosedFrontmatter = 'the frontmatter is never closed: add a line with only --- after its last field, before the text of the page';
 
+/** How often `character` occurs in `text` outside quoted text. */
+const count = (text: string, character: string) => text.replace(/'[^']*'|"[^"]*"/g, '').split(character).length - 1;
+
 const curlyQuoted = /(?::|^\s*-)\s+[“”„‘’‚«»]/;
 
 /** A sentence in front of a YAML parser error, for the slips writers make most; `line` is the line it points at. */
@@ -22,7 +25,13 @@ export function yamlHint(parserMessage: string, line = '', lineAbove = ''): stri
     return 'This line or the one above has a non-breaking space (pasted from Word or a web page) where YAML needs an ordinary space: delete the spaces after the colon and at the start of the line, and type them again.';
   }
   if (/:\s+\{\{/.test(line)) return "Text that starts with a fact ({{name}}) must be in quotes, e.g. label: '{{yearsExperience}} Years Experience'.";
-  if (m.includes('flow collection') || m.includes('missed comma') || /:\s+[[{]/.test(line)) {
+  // The parser notices an unclosed bracket only on a later line: quoting the line it names would not help.
+  const unclosed = [line, lineAbove].find((text) => count(text, '[') > count(text, ']') || count(text, '{') > count(text, '}'));
+  if (unclosed !== undefined && (m.includes('flow collection') || m.includes('missed comma'))) {
+    const bracket = count(unclosed, '[') > count(unclosed, ']') ? ['[', ']'] : ['{', '}'];
+    return `A "${bracket[0]}" opened on this line or the one above is never closed: end a list written on one line with "${bracket[1]}" (e.g. features: [one, two]), or, for text that starts with "${bracket[0]}", put the whole text in quotes.`;
+  }
+  if (m.includes('flow collection') || m.includes('missed comma') || /(:|^\s*-)\s+[[{]/.test(line)) {
     return 'Text that starts with { or [ is read as a group or a list: put the whole text in quotes.';
   }
   if (/:\s.*:\s/.test(line)) {

@@ -64,7 +64,7 @@ describe('code in the page text', () => {
     const at = (snippet: string) => `${page}:${lineOf(page, pasted, snippet)}:1`;
     const says = [
       `${at('<script>')} the page text contains a <script> element: pages cannot run code or embed other sites; remove it (for a video or map, ask a developer to add a section type)`,
-      `${at('<iframe')} the page text contains an <iframe> element: pages cannot run code or embed other sites; remove it`,
+      `${at('<iframe')} the page text contains an <iframe> element: pages cannot embed other sites; for a YouTube or Vimeo video add a "Video" section (docs/CONTENT.md §11)`,
       `${at('<style>')} the page text contains a <style> element: page text cannot carry its own styles`,
       `${at('<div style')} the page text gives <div> a style="…" attribute: page text cannot carry its own styles (the live site's security policy refuses them, though npm run dev shows them); remove the attribute`,
       `${at('<button')} the page text gives <button> an onclick="…" attribute: pages cannot run code; remove the attribute`,

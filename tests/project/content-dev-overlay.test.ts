@@ -155,6 +155,24 @@ it('shows code pasted into the page text, and a link in the text to a page that 
   }
 });
 
+it('shows pasted HTML the MDX parser cannot read as a plain sentence, never the parser’s words', { timeout: 120_000 }, async () => {
+  const original = await readFile(join(project.root, file), 'utf8');
+  const overlay = tab.locator('vite-error-overlay');
+  const lineAfterEnd = original.trimEnd().split('\n').length + 2;
+  try {
+    await tab.goto(`${url}/services/installation`);
+    await writeFile(join(project.root, file), `${original.trimEnd()}\n\nOur rack: <img src="../uploads/rack.png" alt="A rack">\n`);
+    await reloadUntilShown(
+      overlay.getByText(`content/services/installation.mdx:${lineAfterEnd}:11 in the page text: an HTML <img> is not resized and converted for each screen`),
+    );
+    const text = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? '');
+    expect(text).not.toMatch(/Expected a closing tag|mdx-jsx|oxc|acorn/);
+  } finally {
+    await writeFile(join(project.root, file), original);
+  }
+  await reloadUntilShown(pageWithHeading('Right the First Time'));
+});
+
 it('sends /admin/, the address in Decap’s own documentation, to the editor at /admin', async () => {
   const response = await fetch(`${url}/admin/?from=docs`, { redirect: 'manual' });
   expect(response.status).toBe(301);

@@ -7,6 +7,7 @@
 import { contentCollections } from './decap-config.ts';
 import { entryProblems, type EntryProblem, type SiteIndex } from './entry-problems.ts';
 import { fieldAt, type FieldSettings } from './problem-fields.ts';
+import { changedStrings, cleanedEntry, pageTextProblemsOf } from './page-text-checks.ts';
 
 /** The parts of Decap's Immutable values these checks read. */
 interface Value {
@@ -54,6 +55,7 @@ function loadSiteIndex(): Promise<void> {
     .then((response) => (response.ok ? (response.json() as Promise<SiteIndex>) : undefined))
     .then((index) => {
       site = index ?? site;
+      checkedByData = new WeakMap();
     })
     .catch(() => undefined);
   return siteLoaded;
@@ -66,7 +68,8 @@ interface Checked {
   plain: Record<string, unknown>;
   problems: EntryProblem[];
 }
-const checkedByData = new WeakMap<object, Checked>();
+// Worked out against one state of the site index: a new index starts afresh.
+let checkedByData = new WeakMap<object, Checked>();
 function checkedOf(entry: Value): Checked {
   const data = entry.get('data') as Value;
   const known = checkedByData.get(data);
@@ -75,9 +78,11 @@ function checkedOf(entry: Value): Checked {
   const schema = schemaOf(collection);
   const slug = entry.get('newRecord') ? undefined : (entry.get('slug') as string | undefined);
   const plain = data.toJS() as Record<string, unknown>;
-  // The body is the page's text after the frontmatter, not a field of the schema.
-  const { body: _body, ...fields } = plain;
-  const checked = { plain, problems: schema ? entryProblems(schema, { collection, slug, data: fields }, site) : [] };
+  // The body is the page's text after the frontmatter, not a field of the schema: checked as the build checks it.
+  // Checked as it will be saved: without invisible characters and with Word's bullets as list items (cleanedEntry).
+  const { body, ...fields } = cleanedEntry(plain);
+  const problems = schema ? [...entryProblems(schema, { collection, slug, data: fields }, site), ...pageTextProblemsOf(body, site, entry)] : [];
+  const checked = { plain, problems };
   checkedByData.set(data, checked);
   return checked;
 }
@@ -126,6 +131,14 @@ function withEntryChecks(Base: ControlClass): ControlClass {
   };
 }
 
+/** The entry's data with invisible characters removed and Word's bullets as list items; undefined when nothing changes. */
+function cleanedData(data: Value): unknown {
+  const plain = data.toJS() as Record<string, unknown>;
+  let result = data as unknown as { setIn(path: unknown[], value: unknown): unknown };
+  for (const { path, text } of changedStrings(plain)) result = result.setIn(path, text) as typeof result;
+  return result === (data as unknown) ? undefined : result;
+}
+
 export function registerEntryChecks(cms: DecapWidgets): void {
   void loadSiteIndex();
   for (const name of checkedWidgets) {
@@ -134,6 +147,14 @@ export function registerEntryChecks(cms: DecapWidgets): void {
   }
   // A saved page is a page links may lead to, and its order is taken.
   for (const name of ['postSave', 'postPublish']) cms.registerEventListener({ name, handler: () => void loadSiteIndex() });
+  // An image uploaded meanwhile (Media, in another tab) is known when the writer comes back to the form.
+  let indexAsked = Date.now();
+  document.addEventListener('focusin', () => {
+    if (Date.now() - indexAsked > 2000) void loadSiteIndex();
+    indexAsked = Date.now();
+  });
+  // What the editor fixes by itself is fixed before the checks below read the entry.
+  cms.registerEventListener({ name: 'preSave', handler: ({ entry }) => cleanedData(entry.get('data') as Value) });
   cms.registerEventListener({
     name: 'preSave',
     handler: async ({ entry }) => {

@@ -24,6 +24,8 @@ export interface EntryProblem {
 export interface SiteIndex {
   pages: string[];
   entries: Record<string, { slug: string; order?: number }[]>;
+  /** The names of the files in content/uploads/, for the images of the page text. */
+  uploads?: string[];
 }
 
 export interface EntryBeingEdited {

@@ -1,12 +1,14 @@
 /**
  * The site as this build (or the dev server, on each request) knows it, for the editor's checks across files
- * (src/cms/editor/entry-problems.ts): every page's address, and each collection's entries with their `order`.
+ * (src/cms/editor/entry-problems.ts): every page's address, each collection's entries with their `order`, and the
+ * uploaded files (images in the page text).
  */
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { SECTIONS } from '../../config/routes.ts';
 import type { SiteIndex } from '../../cms/editor/entry-problems.ts';
 import { sitePages } from '../../content/link-checks.ts';
+import { uploadedFiles } from '../../content/image-checks.ts';
 
 export const GET: APIRoute = async () => {
   const collections = [...SECTIONS, 'pages', 'legal'] as const;
@@ -18,6 +20,6 @@ export const GET: APIRoute = async () => {
       ),
     ),
   );
-  const index: SiteIndex = { pages: [...(await sitePages())].sort(), entries };
+  const index: SiteIndex = { pages: [...(await sitePages())].sort(), entries, uploads: uploadedFiles() };
   return new Response(JSON.stringify(index), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

@@ -1,0 +1,47 @@
+/**
+ * The editor's share of the page-text checks (src/schemas/page-text/): Page text is checked with the build's own
+ * functions and sentences, parsed by micromark (the build's Sätteri does not run on this page, browser-parser.ts
+ * says why), against the site index's pages and uploads; and what the editor fixes by itself on save (invisible
+ * characters, Word's bullets) is fixed before anything is checked, so it is never refused.
+ */
+import { pageTextProblems } from '../../schemas/page-text/index.ts';
+import { parseInBrowser } from '../../schemas/page-text/browser-parser.ts';
+import { cleanedFields, cleanedPageText, stringsOf } from '../../schemas/page-text/invisible.ts';
+import { withListItems } from '../../schemas/page-text/syntax.ts';
+import type { EntryProblem, SiteIndex } from './entry-problems.ts';
+import { problemKey, sourceKey } from './frontmatter-format.ts';
+
+/** The entry as it will be saved: the file's own text (sourceKey) and its problem stay as they are. */
+export function cleanedEntry(data: Record<string, unknown>): Record<string, unknown> {
+  const { [sourceKey]: source, [problemKey]: problem, body, ...fields } = data;
+  const cleaned: Record<string, unknown> = cleanedFields(fields);
+  if (typeof body === 'string') cleaned.body = withListItems(cleanedPageText(body));
+  else if (body !== undefined) cleaned.body = body;
+  if (source !== undefined) cleaned[sourceKey] = source;
+  if (problem !== undefined) cleaned[problemKey] = problem;
+  return cleaned;
+}
+
+/** Each string of the entry that saving changes, with its path and its new text. */
+export function changedStrings(data: Record<string, unknown>): Array<{ path: (string | number)[]; text: string }> {
+  const after = new Map(stringsOf(cleanedEntry(data)).map(({ path, text }) => [JSON.stringify(path), text]));
+  return stringsOf(data)
+    .filter(({ path, text }) => after.has(JSON.stringify(path)) && after.get(JSON.stringify(path)) !== text)
+    .map(({ path }) => ({ path, text: after.get(JSON.stringify(path))! }));
+}
+
+/** The names of the images uploaded while this entry was open (Decap keeps them on the entry until it is saved). */
+function uploadedWhileEditing(entry: { get(key: string): unknown } | undefined): string[] {
+  const files = (entry?.get('mediaFiles') as { toJS?: () => unknown } | undefined)?.toJS?.();
+  return Array.isArray(files) ? files.map((file: { name?: unknown }) => String(file.name ?? '')).filter(Boolean) : [];
+}
+
+/** The problems of the Page text, each at the field `body`, starting with its line. */
+export function pageTextProblemsOf(body: unknown, site: SiteIndex | undefined, entry?: { get(key: string): unknown }): EntryProblem[] {
+  if (typeof body !== 'string' || body.trim() === '') return [];
+  const uploads = site?.uploads && [...site.uploads, ...uploadedWhileEditing(entry)];
+  return pageTextProblems(body, parseInBrowser, { pages: site?.pages, uploads }).map(({ line, message }) => ({
+    path: ['body'],
+    message: `Line ${line}: ${message}`,
+  }));
+}
