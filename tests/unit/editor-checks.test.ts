@@ -127,6 +127,12 @@ describe('a problem’s path leads to the field the editor shows', () => {
     expect(labelsAt(fieldsOf('services'), data, ['hero', 'highlight'])).toBe('Top of the page → Highlighted words');
     expect(labelsAt(fieldsOf('services'), data, ['sections', cards, 'items', 0, 'title'])).toBe(`Sections → Cards, no. ${cards + 1} → Items → no. 1 → Title`);
     expect(labelsAt(fieldsOf('services'), data, ['order'])).toBe('Position in menus');
+    // The notice's words for alt text without an image file, as docs/CONTENT.md §16 quotes them.
+    data.hero.image = { alt: 'A server rack being cabled' };
+    const [problem] = entryProblems(subPage, { collection: 'services', slug: 'installation', data }, site);
+    expect(`${labelsAt(fieldsOf('services'), data, problem!.path)}: ${problem!.message}`).toBe(
+      'Top of the page → Image → Image file: "src" is missing: it is required here',
+    );
   });
 });
 
