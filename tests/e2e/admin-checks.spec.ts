@@ -49,10 +49,10 @@ test('pages are listed by name and a service reads in plain words, fields where 
   for (const name of ['Home', 'About', 'Contact']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible({ timeout: 30_000 });
 
   await page.goto(`${site.url}/admin#/collections/pages/entries/contact`);
-  await expect(page.getByText("Reasons beside the contact form ('Why Choose Us')", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('label', { hasText: "Reasons beside the contact form ('Why Choose Us')" })).toBeVisible({ timeout: 30_000 });
 
   await page.goto(`${site.url}/admin#/collections/services/entries/installation`);
-  await expect(page.getByText('Also list in the footer', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('label', { hasText: 'Also list in the footer' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Show a 'Call' button")).toBeVisible();
   await expect(page.getByText('Reasons beside the contact form')).toHaveCount(0);
   // Highlight comes right after the title it must quote.
