@@ -59,8 +59,11 @@ const overviewCard = card.omit({ external: true }).extend({
 /** A sub-page of services, consulting or outsourcing: a page that also appears in menus. */
 export const subPage = pageFields
   .extend({
-    /** Position in the header dropdown and overview lists. */
-    order: z.number().int(),
+    /**
+     * Position in the header dropdown and overview lists. Any number, so the editor can move a page between two
+     * others by writing the number halfway, in that page's file only (src/cms/editor/menu-position.ts).
+     */
+    order: z.number(),
     /** Short name in menus and breadcrumbs. */
     navLabel: z.string().min(1).max(40),
     /** Listed in the footer's Core Services under this label, at this position. */
@@ -75,6 +78,6 @@ export const legalPage = z.strictObject({
   title: z.string(),
   lastUpdated: z.coerce.date(),
   summary: z.string(),
-  /** Position among the legal links at the foot of every page, where the page is listed by its title. */
-  order: z.number().int(),
+  /** Position among the legal links at the foot of every page, where the page is listed by its title (any number, as a sub-page's). */
+  order: z.number(),
 });

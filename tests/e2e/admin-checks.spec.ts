@@ -49,10 +49,10 @@ test('pages are listed by name and a service reads in plain words, fields where 
   for (const name of ['Home', 'About', 'Contact']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible({ timeout: 30_000 });
 
   await page.goto(`${site.url}/admin#/collections/pages/entries/contact`);
-  await expect(page.getByText("Reasons beside the contact form ('Why Choose Us')")).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('label', { hasText: "Reasons beside the contact form ('Why Choose Us')" })).toBeVisible({ timeout: 30_000 });
 
   await page.goto(`${site.url}/admin#/collections/services/entries/installation`);
-  await expect(page.getByText('Also list in the footer')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('label', { hasText: 'Also list in the footer' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Show a 'Call' button")).toBeVisible();
   await expect(page.getByText('Reasons beside the contact form')).toHaveCount(0);
   // Highlight comes right after the title it must quote.
@@ -70,7 +70,7 @@ test('pages are listed by name and a service reads in plain words, fields where 
     await expect(page.getByRole('menuitem', { name: type })).toBeVisible();
 });
 
-test('a service with wrong lengths, order, highlight, a half-filled footer entry, then a misspelt fact, is refused field by field', async ({ page }) => {
+test('a service with wrong lengths, highlight, a half-filled footer entry, then a misspelt fact, is refused field by field', async ({ page }) => {
   const file = 'content/services/installation.mdx';
   const before = await fileText(file);
   await openEntry(page, 'services/entries/installation');
@@ -78,8 +78,6 @@ test('a service with wrong lengths, order, highlight, a half-filled footer entry
   await page.getByLabel('Title in search results').fill('x'.repeat(3000));
   await page.getByLabel('Description in search results').fill('Too short for search results.');
   await page.getByLabel('Name in menus').fill('Installation, Configuration and Hardening Services');
-  // data-migration.mdx has order 1.
-  await page.getByLabel('Position in menus').fill('1');
   await page.getByLabel('Highlighted words').fill('Right First Time');
   await page.getByLabel('Name in the footer').fill('Installation');
   await publish(page);
@@ -87,9 +85,6 @@ test('a service with wrong lengths, order, highlight, a half-filled footer entry
   await expect(refusalAt(labelled(page, 'Title in search results'))).toHaveText('too long: at most 70 characters (has 3000)');
   await expect(refusalAt(labelled(page, 'Description in search results'))).toHaveText('too short: at least 50 characters (has 29)');
   await expect(refusalAt(labelled(page, 'Name in menus'))).toHaveText('too long: at most 40 characters (has 50)');
-  await expect(refusalAt(labelled(page, 'Position in menus'))).toHaveText(
-    'order 1 is used by content/services/data-migration.mdx and content/services/installation.mdx: give each page of services its own order (it sets the position in menus and overview pages)',
-  );
   await expect(refusalAt(labelled(page, 'Highlighted words'))).toHaveText(
     '"Right First Time" is not part of the title "Infrastructure Set Up Right the First Time": the highlight must be a phrase of the title, written exactly as there',
   );
@@ -184,7 +179,7 @@ test('a new service whose address another service has is refused, and nothing is
   await publish(page);
 
   await expect(refusalAt(labelled(page, 'Name in menus'))).toHaveText(
-    '/services/installation is already a page: give the new page another name in menus (it makes the address)',
+    'the page “Installation & Configuration” already has the address /services/installation: give the new page another name in menus (it makes the address)',
   );
   await expect(readdir(join(site.root, 'content/services'))).resolves.not.toContain('installation-1.mdx');
 });

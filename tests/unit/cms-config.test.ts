@@ -143,6 +143,47 @@ describe('the /admin editor configuration', () => {
     expect(config.display_url).toBe('https://www.example.com');
   });
 
+  test('the form says what is true: "(optional)" only on optional fields, counters where a length is limited, positions by page type', () => {
+    const fieldsOf = (name: string) => {
+      const collection = config.collections.find((item) => item.name === name)!;
+      return 'fields' in collection ? collection.fields : [];
+    };
+    const at = (fields: readonly DecapField[], path: string) =>
+      path.split('.').reduce<DecapField | undefined>((found, name) => (found ? found.fields : fields)?.find((item) => item.name === name), undefined);
+    const services = fieldsOf('services');
+    /** Decap writes "(optional)" after the label of a field whose `required` is false, unless its widget is a "-needed" twin. */
+    const saysOptional = (field: DecapField | undefined) => field?.required === false && !field.widget.endsWith('-needed');
+    // Required once their group is used: no "(optional)", and the hint says when.
+    expect(saysOptional(at(services, 'card.description'))).toBe(false);
+    expect(at(services, 'card.description')?.hint).toBe('Required when "Overview card" is used.');
+    expect(saysOptional(at(services, 'coreService.label'))).toBe(false);
+    const sectionImage = at(services, 'hero.image');
+    const imageField = (name: string) => sectionImage?.fields?.find((field) => field.name === name);
+    expect(saysOptional(imageField('alt'))).toBe(false);
+    expect(imageField('alt')?.hint).toContain('Required with an image, unless "Decorative only" is ticked.');
+    expect(saysOptional(imageField('src'))).toBe(false);
+    // Really optional ones keep it.
+    expect(saysOptional(at(services, 'card.title'))).toBe(true);
+    expect(saysOptional(imageField('decorative'))).toBe(true);
+    expect(saysOptional(sectionImage)).toBe(true);
+    // Counters follow the schema's limits.
+    expect(at(services, 'seo.title')?.max_length).toBe(70);
+    expect(at(services, 'seo.description')?.max_length).toBe(170);
+    expect(at(services, 'navLabel')?.max_length).toBe(40);
+    expect(at(services, 'hero.title')?.max_length).toBeUndefined();
+    // A position is chosen as the page it comes after; a legal page's is in the footer, not a menu.
+    expect(at(services, 'order')).toMatchObject({ label: 'Position in menus', widget: 'order-after' });
+    expect(at(fieldsOf('legal'), 'order')).toMatchObject({ label: "Position in the footer's legal links", widget: 'order-after' });
+    // The body and the section that places it have different names.
+    expect(at(services, 'body')?.label).toBe('Page text');
+    expect(at(services, 'sections')!.types!.find((type) => type.name === 'prose')?.label).toBe('Where the page text goes');
+    // Listed as the menus list them.
+    for (const name of ['services', 'consulting', 'outsourcing', 'legal']) {
+      const collection = config.collections.find((item) => item.name === name)!;
+      expect('sortable_fields' in collection && collection.sortable_fields[0]).toMatchObject({ field: 'order', default_sort: true });
+    }
+  });
+
   test('pages of services, consulting and outsourcing can be added and deleted; main and legal pages cannot', () => {
     const allowed = config.collections.map((item) => [item.name, 'folder' in item && item.create, 'folder' in item && item.delete]);
     expect(allowed).toEqual([

@@ -8,7 +8,10 @@ import { describe, expect, test } from 'vitest';
 import { decapConfig } from '../../src/cms/editor/decap-config.ts';
 import { entryProblems, slugOf, type SiteIndex } from '../../src/cms/editor/entry-problems.ts';
 import { fromFile } from '../../src/cms/editor/frontmatter-format.ts';
-import { fieldAt, type FieldSettings } from '../../src/cms/editor/problem-fields.ts';
+import { fieldAt, labelsAt, type FieldSettings } from '../../src/cms/editor/problem-fields.ts';
+import { orderAfter, placedAfter } from '../../src/cms/editor/menu-position.ts';
+import { counterWords } from '../../src/cms/editor/counter-widget.ts';
+import { editingWords } from '../../src/cms/editor/editing-title.ts';
 import { page, subPage } from '../../src/schemas/page.ts';
 
 const content = join(import.meta.dirname, '../../content');
@@ -20,8 +23,8 @@ const site: SiteIndex = {
   pages: ['/', '/contact', '/services', '/services/installation', '/services/security'],
   entries: {
     services: [
-      { slug: 'installation', order: 3 },
-      { slug: 'security', order: 4 },
+      { slug: 'installation', order: 3, label: 'Installation' },
+      { slug: 'security', order: 4, label: 'Security' },
     ],
   },
 };
@@ -65,8 +68,7 @@ describe('the problems of one entry, in the build’s words', () => {
     expect(entryProblems(subPage, { collection: 'services', slug: 'installation', data }, site)).toEqual([
       {
         path: ['order'],
-        message:
-          'order 4 is used by content/services/security.mdx and content/services/installation.mdx: give each page of services its own order (it sets the position in menus and overview pages)',
+        message: '“Security” already has this position: choose again which page this one comes after',
       },
     ]);
     data.order = 3;
@@ -76,7 +78,10 @@ describe('the problems of one entry, in the build’s words', () => {
   test('a new page whose address is taken', () => {
     const data = { ...entryData('services/installation.mdx'), navLabel: 'Installation', order: 9 };
     expect(entryProblems(subPage, { collection: 'services', data }, site)).toEqual([
-      { path: ['navLabel'], message: '/services/installation is already a page: give the new page another name in menus (it makes the address)' },
+      {
+        path: ['navLabel'],
+        message: 'the page “Installation” already has the address /services/installation: give the new page another name in menus (it makes the address)',
+      },
     ]);
     expect(slugOf('Cloud Opérations & Support')).toBe('cloud-operations-support');
   });
@@ -114,5 +119,73 @@ describe('a problem’s path leads to the field the editor shows', () => {
     expect(nameAndLabel(fieldAt(fieldsOf('services'), data, ['hero', 'highlight']))).toEqual(['highlight', 'Highlighted words']);
     expect(nameAndLabel(fieldAt(fieldsOf('services'), data, ['sections', cards, 'items', 0, 'features', 1]))).toEqual(['features', 'Bullet points']);
     expect(fieldAt(fieldsOf('services'), data, ['reasons', 'title'])).toBeUndefined();
+  });
+
+  test('a refusal names the labels the writer sees, never the key path', () => {
+    const data = entryData('services/installation.mdx');
+    const cards = data.sections.findIndex((section: { type: string }) => section.type === 'cards');
+    expect(labelsAt(fieldsOf('services'), data, ['hero', 'highlight'])).toBe('Top of the page → Highlighted words');
+    expect(labelsAt(fieldsOf('services'), data, ['sections', cards, 'items', 0, 'title'])).toBe(`Sections → Cards, no. ${cards + 1} → Items → no. 1 → Title`);
+    expect(labelsAt(fieldsOf('services'), data, ['order'])).toBe('Position in menus');
+    // The notice's words for alt text without an image file, as docs/CONTENT.md §16 quotes them.
+    data.hero.image = { alt: 'A server rack being cabled' };
+    const [problem] = entryProblems(subPage, { collection: 'services', slug: 'installation', data }, site);
+    expect(`${labelsAt(fieldsOf('services'), data, problem!.path)}: ${problem!.message}`).toBe(
+      'Top of the page → Image → Image file: "src" is missing: it is required here',
+    );
+  });
+});
+
+describe('a position chosen as the page it comes after is one order, in one file', () => {
+  const others = [
+    { slug: 'data-migration', order: 1 },
+    { slug: 'implementation', order: 2 },
+    { slug: 'installation', order: 3 },
+  ];
+  test('a whole number where one fits, else halfway; never an order another page has', () => {
+    // Swapping implementation and erp-support (order 4): erp-support after data-migration.
+    expect(orderAfter(others, 'data-migration')).toBe(1.5);
+    expect(orderAfter(others, 'installation')).toBe(4);
+    expect(orderAfter(others, null)).toBe(0);
+    expect(
+      orderAfter(
+        [
+          { slug: 'a', order: 10 },
+          { slug: 'b', order: 20 },
+        ],
+        'a',
+      ),
+    ).toBe(11);
+    expect(
+      orderAfter(
+        [
+          { slug: 'a', order: 1 },
+          { slug: 'b', order: 1.5 },
+        ],
+        'a',
+      ),
+    ).toBe(1.25);
+    expect(orderAfter([], null)).toBe(1);
+  });
+  test('the page an order comes after', () => {
+    expect(placedAfter(others, 2.5)).toBe('implementation');
+    expect(placedAfter(others, 0)).toBeNull();
+    expect(placedAfter(others, undefined)).toBeUndefined();
+    // Placed after what it was placed after.
+    for (const after of [null, 'data-migration', 'implementation', 'installation']) expect(placedAfter(others, orderAfter(others, after))).toBe(after);
+  });
+});
+
+describe('the editor names what it shows', () => {
+  test('a counter of characters, announced only when over', () => {
+    expect(counterWords(52, 70)).toEqual({ shown: '52 of 70 characters', announced: '' });
+    expect(counterWords(73, 70)).toEqual({ shown: '73 of 70 characters', announced: '73 of 70 characters: 3 too many' });
+  });
+  test('the page being edited, by its name and address', () => {
+    expect(editingWords('#/collections/services/entries/installation', site)).toBe('Editing: Installation (/services/installation)');
+    expect(editingWords('#/collections/pages/entries/home', site)).toBe('Editing: Home (/)');
+    expect(editingWords('#/collections/legal/entries/privacy-policy', site)).toBe('Editing: privacy-policy (/privacy-policy)');
+    expect(editingWords('#/collections/services/new', site)).toBe('New page in Services');
+    expect(editingWords('#/collections/services', site)).toBeNull();
   });
 });

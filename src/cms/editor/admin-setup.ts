@@ -4,6 +4,7 @@
  */
 import { registerFileProblems } from './file-problem.ts';
 import { registerEditorWidgets } from './editor-widgets.ts';
+import { showEditingTitle } from './editing-title.ts';
 import type { DecapWidgets } from './entry-checks.ts';
 import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts';
 import { registerUploadGuard } from './upload-guard.ts';
@@ -25,4 +26,5 @@ document.addEventListener('DOMContentLoaded', () => {
   registerFileProblems();
   registerEditorWidgets(cms);
   cms.init();
+  showEditingTitle();
 });

@@ -7,7 +7,8 @@ import type { z } from 'astro/zod';
 import { topLevelPages } from '../../config/routes.ts';
 import { legalPage, page, subPage } from '../../schemas/page.ts';
 import { objectFields, type DecapField } from './decap-fields.ts';
-import { fieldWords } from './field-labels.ts';
+import { fieldWords, legalOrderWords } from './field-labels.ts';
+import { orderWidget } from './order-widget-name.ts';
 import { fileProblemField } from './file-problem.ts';
 import { mdxFrontmatterFormat, problemKey } from './frontmatter-format.ts';
 import { uploadsFolder, uploadsPath } from '../../schemas/image-path.ts';
@@ -39,8 +40,13 @@ const bodyField: DecapField = { name: 'body', ...fieldWords('body'), widget: 'te
  * list per schema, shared, so config.yml writes it once and refers to it (a YAML alias) from the other collections.
  */
 const fieldsBySchema = new Map<z.ZodType, DecapField[]>();
+/** A position is chosen as the page it comes after (order-widget.ts); a legal page's is in the footer, not a menu. */
+const orderField = (field: DecapField, schema: z.ZodType): DecapField =>
+  field.name !== 'order' ? field : { ...field, ...(schema === legalPage ? legalOrderWords : {}), widget: orderWidget };
 const entryFields = (schema: z.ZodType, withReasons = false) => {
-  const fields = fieldsBySchema.get(schema) ?? fieldsBySchema.set(schema, [fileProblemField, ...objectFields(schema), bodyField]).get(schema)!;
+  const fields =
+    fieldsBySchema.get(schema) ??
+    fieldsBySchema.set(schema, [fileProblemField, ...objectFields(schema).map((field) => orderField(field, schema)), bodyField]).get(schema)!;
   return withReasons ? fields : fields.filter((field) => field.name !== 'reasons');
 };
 
@@ -105,6 +111,8 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
             identifier_field: identifier,
             // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has.
             summary: `{{${identifier}}}{{${problemKey}.summary}}`,
+            // Listed as the menus (or the footer's legal links) list them; by name on request.
+            sortable_fields: [{ field: 'order', label: folder === 'legal' ? 'Footer order' : 'Menu order', default_sort: true }, identifier],
             preview_path: address,
             fields: entryFields(schema),
           }),

@@ -30,6 +30,8 @@ export interface DecapField {
   choose_url?: boolean;
   buttons?: string[];
   editor_components?: string[];
+  /** The most characters the schema accepts: the editor counts them as the writer types (counter-widget.ts). */
+  max_length?: number;
 }
 
 interface Def {
@@ -98,6 +100,29 @@ export function objectFields(schema: z.ZodType, path = '', skip: readonly string
   return inWritersOrder(path, fields);
 }
 
+/** The longest string the schema accepts, if it sets one (`z.string().max(70)`). */
+function maxLength(schema: z.ZodType): number | undefined {
+  const checks = (defOf(schema) as Def & { checks?: { _zod: { def: { check?: string; maximum?: number } } }[] }).checks ?? [];
+  return checks.find((check) => check._zod.def.check === 'max_length')?._zod.def.maximum;
+}
+
+/**
+ * A field the writer must fill in once its optional group is used (an image's file and alt text, an overview card's
+ * description). Decap would check it even when the group is unused, so it is not `required` for Decap, and its
+ * widget is the same one under another name (counter-widget.ts), which leaves out Decap's "(optional)"; the build's
+ * check (entry-checks.ts) still refuses it empty, and the hint says when it is needed.
+ */
+function neededInGroup(field: DecapField, group: string, saysWhen: boolean): DecapField {
+  const when = `Required when "${group}" is used.`;
+  const widget = neededWidgets.includes(field.widget) ? `${field.widget}${neededSuffix}` : field.widget;
+  const hint = saysWhen ? field.hint : field.hint ? `${when} ${field.hint}` : when;
+  return { ...field, widget, required: false, ...(hint ? { hint } : {}) };
+}
+
+/** Widgets that have a twin without "(optional)" (registered in counter-widget.ts), and the suffix of its name. */
+export const neededWidgets: readonly string[] = ['string', 'text', 'number', 'image'];
+export const neededSuffix = '-needed';
+
 /** The Decap field for the schema of frontmatter key `name`, at `path`. */
 function decapField(name: string, schema: z.ZodType, path: string): DecapField {
   const { core, optional } = unwrap(schema);
@@ -108,8 +133,10 @@ function decapField(name: string, schema: z.ZodType, path: string): DecapField {
   // An image is chosen from, or uploaded to, the Media library; never a URL (the site's policy loads only its own images).
   if (core === imageSource) return { ...base, widget: 'image', choose_url: false };
   switch (def.type) {
-    case 'string':
-      return { ...base, widget: longText.has(name) ? 'text' : 'string' };
+    case 'string': {
+      const max = maxLength(core);
+      return { ...base, widget: longText.has(name) ? 'text' : 'string', ...(max === undefined ? {} : { max_length: max }) };
+    }
     case 'number':
       return { ...base, widget: 'number', value_type: isInteger(core) ? 'int' : 'float' };
     case 'boolean':
@@ -124,7 +151,13 @@ function decapField(name: string, schema: z.ZodType, path: string): DecapField {
     case 'object': {
       const fields = objectFields(schema === stat ? schema : core, path);
       // Decap checks the required fields of an optional object even when the entry has none; the build still does.
-      const shown = optional ? fields.map((field) => ({ ...field, required: false })) : fields;
+      const group = wordsOf(path).label;
+      const shown = optional
+        ? fields.map((field) => {
+            const { needed } = fieldWords(wordsPath(path, field.name));
+            return field.required === false && !needed ? field : neededInGroup(field, group, Boolean(needed));
+          })
+        : fields;
       return { ...base, widget: 'object', fields: shown, ...optionalSummary(fields) };
     }
     case 'array':

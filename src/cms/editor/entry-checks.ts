@@ -4,9 +4,9 @@
  * Save is pressed, and for lists the size check Decap runs instead). A problem no field shows (a whole group's)
  * still stops the save, listed in the error notice (preSave), so nothing the build refuses is written.
  */
-import { contentCollections } from './decap-config.ts';
+import { contentCollections, decapConfig } from './decap-config.ts';
 import { entryProblems, type EntryProblem, type SiteIndex } from './entry-problems.ts';
-import { fieldAt, type FieldSettings } from './problem-fields.ts';
+import { fieldAt, labelsAt, type FieldSettings } from './problem-fields.ts';
 import { changedStrings, cleanedEntry, pageTextProblemsOf } from './page-text-checks.ts';
 
 /** The parts of Decap's Immutable values these checks read. */
@@ -61,6 +61,9 @@ function loadSiteIndex(): Promise<void> {
   return siteLoaded;
 }
 
+/** The site index once loaded (undefined if it could not be), for widgets that list the site's pages (order-widget.ts). */
+export const siteIndex = () => siteLoaded.then(() => site);
+
 const schemaOf = (collection: string) => contentCollections.find((item) => item.folder === collection)?.schema;
 
 /** An entry's data as plain values and its problems, worked out once per state of the data (every field asks on Save). */
@@ -94,6 +97,22 @@ function fieldsOf(collection: Value, entry: Value): Iterable<FieldSettings> | un
   return ([...files].find((file) => file.get('name') === entry.get('slug'))?.get('fields') ?? undefined) as Iterable<FieldSettings> | undefined;
 }
 
+/** A plain value read with `get`, as Decap's Immutable maps are. */
+const withGet = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(withGet)
+    : value !== null && typeof value === 'object'
+      ? { get: (key: string) => withGet((value as Record<string, unknown>)[key]) }
+      : value;
+
+/** A collection's fields as configured (decap-config.ts), for naming a problem's field where Decap gives no settings (preSave). */
+function configuredFields(collection: string, slug: unknown): Iterable<FieldSettings> {
+  const settings = decapConfig({ siteUrl: location.origin, githubRepo: '' }).collections.find((item) => item.name === collection) as
+    { fields?: unknown[]; files?: { name: string; fields: unknown[] }[] } | undefined;
+  const fields = settings?.files ? settings.files.find((file) => file.name === slug)?.fields : settings?.fields;
+  return (fields ?? []).map(withGet) as FieldSettings[];
+}
+
 /** A box left empty shows '' where the data has nothing, a list with no items an empty list. */
 const empty = (value: unknown) =>
   value === undefined || value === null || value === '' || (typeof value === 'object' && (value as { size?: number }).size === 0);
@@ -115,7 +134,7 @@ function messagesFor({ field: shown, configuredField, value, getEntry, entry: dr
 
 const asErrors = (props: ControlProps) => messagesFor(props).map((message) => ({ type: 'CUSTOM', parentIds: props.parentIds ?? [], message }));
 
-function withEntryChecks(Base: ControlClass): ControlClass {
+export function withEntryChecks(Base: ControlClass): ControlClass {
   return class extends Base {
     constructor(props: ControlProps) {
       super(props);
@@ -160,9 +179,11 @@ export function registerEntryChecks(cms: DecapWidgets): void {
     handler: async ({ entry }) => {
       await siteLoaded;
       checkedByData.delete(entry.get('data') as object);
-      const { problems } = checkedOf(entry);
+      const { plain, problems } = checkedOf(entry);
+      // Each problem by the labels the writer sees on the form, not the file's key path.
+      const fields = configuredFields(String(entry.get('collection')), entry.get('slug'));
       if (problems.length > 0)
-        throw new Error(`Not saved, the site would not build: ${problems.map((problem) => `${problem.path.join('.')}: ${problem.message}`).join('; ')}`);
+        throw new Error(`Not saved: ${problems.map((problem) => `${labelsAt(fields, plain, problem.path)}: ${problem.message}`).join('; ')}`);
     },
   });
 }

@@ -6,7 +6,7 @@
  */
 import type { z } from 'astro/zod';
 import { sectionPath, SECTIONS, type Section } from '../../config/routes.ts';
-import { explainIssue, orderClashMessage } from '../../schemas/issue-messages.ts';
+import { explainIssue } from '../../schemas/issue-messages.ts';
 import { isSitePath, pageOf, unknownPageMessage } from '../../schemas/link-form.ts';
 import { quotingFacts } from '../../schemas/facts.ts';
 import { pageLinks } from '../../schemas/page.ts';
@@ -20,10 +20,11 @@ export interface EntryProblem {
   message: string;
 }
 
-/** The site as the build last saw it: every page's address, and each collection's entries with their `order`. */
+/** The site as the build last saw it: every page's address, and each collection's entries with their `order` and name. */
 export interface SiteIndex {
   pages: string[];
-  entries: Record<string, { slug: string; order?: number }[]>;
+  /** `label`: the page's name in menus (a legal page's title), which the editor calls it by. */
+  entries: Record<string, { slug: string; order?: number; label?: string }[]>;
   /** The names of the files in content/uploads/, for the images of the page text. */
   uploads?: string[];
 }
@@ -66,9 +67,9 @@ function orderClash(entry: EntryBeingEdited, site: SiteIndex): EntryProblem[] {
   if (typeof order !== 'number') return [];
   const others = (site.entries[entry.collection] ?? []).filter((other) => other.slug !== entry.slug && other.order === order);
   if (others.length === 0) return [];
-  const fileOf = (slug: string) => `content/${entry.collection}/${slug}.mdx`;
-  const files = [...others.map((other) => fileOf(other.slug)), entry.slug ? fileOf(entry.slug) : 'this new page'];
-  return [{ path: ['order'], message: orderClashMessage(order, files, entry.collection) }];
+  // In the editor a page is named as writers know it; the build names files (issue-messages.ts, orderClashMessage).
+  const names = others.map((other) => `“${other.label ?? other.slug}”`).join(' and ');
+  return [{ path: ['order'], message: `${names} already has this position: choose again which page this one comes after` }];
 }
 
 /** A new page's file name from its menu name, as Decap makes it (the `slug` settings of decap-config.ts). */
@@ -85,8 +86,13 @@ export function addressTaken(entry: EntryBeingEdited, site: SiteIndex): EntryPro
   const label = entry.data.navLabel;
   if (entry.slug || typeof label !== 'string' || !isSection(entry.collection)) return [];
   const slug = slugOf(label);
-  if (!site.entries[entry.collection]?.some((other) => other.slug === slug)) return [];
+  const taken = site.entries[entry.collection]?.find((other) => other.slug === slug);
+  if (!taken) return [];
+  const address = sectionPath(entry.collection, slug);
   return [
-    { path: ['navLabel'], message: `${sectionPath(entry.collection, slug)} is already a page: give the new page another name in menus (it makes the address)` },
+    {
+      path: ['navLabel'],
+      message: `the page “${taken.label ?? label}” already has the address ${address}: give the new page another name in menus (it makes the address)`,
+    },
   ];
 }

@@ -7,6 +7,8 @@
 export interface FieldWords {
   label: string;
   hint?: string;
+  /** Optional in the schema, yet needed in practice (an image's alt text, unless it is decorative): no "(optional)" shown. */
+  needed?: boolean;
 }
 
 /** By path first (`hero.title`, `sections.items.rating`: list indexes and section types left out), then by name. */
@@ -64,12 +66,15 @@ const byPath: Readonly<Record<string, FieldWords>> = {
 const byName: Readonly<Record<string, FieldWords>> = {
   seo: { label: 'Search engines' },
   hero: { label: 'Top of the page' },
-  sections: { label: 'Sections', hint: 'The blocks of the page, top to bottom. The page text goes where a "Page text" section is, or after the top.' },
+  sections: {
+    label: 'Sections',
+    hint: 'The blocks of the page, top to bottom. The page text goes where a "Where the page text goes" section is, or after the top.',
+  },
   navLabel: {
     label: 'Name in menus',
     hint: 'Short, up to 40 characters. A new page takes its address from it: "Cloud Operations" becomes /<section>/cloud-operations.',
   },
-  order: { label: 'Position in menus', hint: 'A whole number, different for each page of this section; lower numbers come first.' },
+  order: { label: 'Position in menus', hint: 'The page this one comes after in the menu and on the overview page.' },
   lastUpdated: { label: 'Last updated' },
   summary: { label: 'Summary' },
   tagline: { label: 'Small line above the title' },
@@ -101,7 +106,11 @@ const byName: Readonly<Record<string, FieldWords>> = {
   text: { label: 'Text' },
   image: { label: 'Image', hint: 'Optional. Choose an uploaded image, or upload one (PNG, JPEG, WebP or AVIF).' },
   src: { label: 'Image file' },
-  alt: { label: 'Alt text', hint: 'What the image shows, in a few words, for visitors who cannot see it.' },
+  alt: {
+    label: 'Alt text',
+    hint: 'What the image shows, in a few words, for visitors who cannot see it. Required with an image, unless "Decorative only" is ticked.',
+    needed: true,
+  },
   decorative: { label: 'Decorative only', hint: 'Tick instead of writing alt text when the image adds nothing the text does not say.' },
   body: { label: 'Page text', hint: 'Markdown: `## Heading` for a heading, `**bold**`, `[link text](/contact)`; facts as `{{name}}`.' },
 };
@@ -128,6 +137,12 @@ const choiceWords: Readonly<Record<string, string>> = {
 /** A choice's options as Decap shows them: the words a writer reads, the value the file keeps. */
 export const choiceOptions = (values: readonly string[]) => values.map((value) => ({ label: choiceWords[value] ?? value, value }));
 
+/** A legal page's `order`: its place among the legal links at the foot of every page (src/content/menus.ts), not in a menu. */
+export const legalOrderWords: FieldWords = {
+  label: "Position in the footer's legal links",
+  hint: 'The legal page this one comes after in the links at the foot of every page.',
+};
+
 /** Section types by what a visitor sees, with what each is for. */
 export const sectionTypes: Readonly<Record<string, FieldWords>> = {
   cards: { label: 'Cards', hint: 'A grid of cards, each with an icon, a title, a description and a link.' },
@@ -143,7 +158,7 @@ export const sectionTypes: Readonly<Record<string, FieldWords>> = {
   split: { label: 'Text beside a panel', hint: 'Paragraphs on one side, a titled list on the other.' },
   faq: { label: 'Questions and answers', hint: 'Frequently asked questions; at most one per page.' },
   cta: { label: 'Closing call to action', hint: 'A closing title with buttons, usually last on the page.' },
-  prose: { label: 'Page text', hint: "Where the page's own text (the Page text box below) appears." },
+  prose: { label: 'Where the page text goes', hint: 'Marks where the Page text box (at the end of the form) appears among the sections.' },
   officeMap: { label: 'Office map', hint: 'A world map with every office marked and named; the offices come from the site settings, not from this page.' },
   video: {
     label: 'Video',

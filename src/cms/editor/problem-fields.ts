@@ -36,3 +36,34 @@ export function fieldAt(fields: Settings, data: unknown, path: ProblemPath): Fie
   }
   return field;
 }
+
+/**
+ * The labels a writer follows to the field at `path`: "Top of the page → Image → Image file", a list item by its
+ * place and a section by its type ("Sections → Cards, no. 2 → Items → no. 1 → Title"), never the file's key path.
+ */
+export function labelsAt(fields: Settings, data: unknown, path: ProblemPath): string {
+  const labels: string[] = [];
+  let field: FieldSettings | undefined;
+  let children = fields;
+  let value = data;
+  for (const step of path) {
+    value = value !== null && typeof value === 'object' ? (value as Record<string | number, unknown>)[step] : undefined;
+    if (typeof step === 'number') {
+      const types = field?.get('types') as Settings;
+      const single = field?.get('field') as FieldSettings | undefined;
+      if (types) {
+        field = named(types, (value as Record<string, unknown> | undefined)?.[String(field!.get('typeKey') ?? 'type')]);
+        labels.push(`${String(field?.get('label') ?? 'Section')}, no. ${step + 1}`);
+      } else {
+        labels.push(`no. ${step + 1}`);
+        if (single) field = single;
+      }
+      children = field?.get('fields') as Settings;
+      continue;
+    }
+    field = named(children, step);
+    labels.push(String(field?.get('label') ?? step));
+    children = field?.get('fields') as Settings;
+  }
+  return labels.join(' → ');
+}

@@ -1,7 +1,7 @@
 /**
  * The site as this build (or the dev server, on each request) knows it, for the editor's checks across files
- * (src/cms/editor/entry-problems.ts): every page's address, each collection's entries with their `order`, and the
- * uploaded files (images in the page text).
+ * (src/cms/editor/entry-problems.ts): every page's address, each collection's entries with their `order` and name,
+ * and the uploaded files (images in the page text).
  */
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
@@ -16,7 +16,15 @@ export const GET: APIRoute = async () => {
     await Promise.all(
       collections.map(
         async (name) =>
-          [name, (await getCollection(name)).map((entry) => ({ slug: entry.id, ...('order' in entry.data ? { order: entry.data.order } : {}) }))] as const,
+          [
+            name,
+            (await getCollection(name)).map((entry) => ({
+              slug: entry.id,
+              ...('order' in entry.data ? { order: entry.data.order } : {}),
+              // The name the editor calls the page by: its name in menus, a legal page's title.
+              label: 'navLabel' in entry.data ? entry.data.navLabel : 'title' in entry.data ? entry.data.title : entry.data.hero.title,
+            })),
+          ] as const,
       ),
     ),
   );
