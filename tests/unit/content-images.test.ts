@@ -72,8 +72,9 @@ describe('the editor', () => {
       expect(group.widget).toBe('object');
       expect(group.fields!.map(({ name, widget, required }) => ({ name, widget, required }))).toEqual([
         // Decap would ask for a required field of an optional group even on a page without it; the build still does.
-        { name: 'src', widget: 'image', required: false },
-        { name: 'alt', widget: 'string', required: false },
+        // The "-needed" copies of Decap's widgets say so instead of Decap's "(optional)" (field-labels.ts).
+        { name: 'src', widget: 'image-needed', required: false },
+        { name: 'alt', widget: 'string-needed', required: false },
         { name: 'decorative', widget: 'boolean', required: false },
       ]);
       expect(group.fields![0]!.choose_url).toBe(false);
