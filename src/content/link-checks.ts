@@ -1,6 +1,6 @@
 /**
  * Every link in the content leads to a page the site builds. The pages are the top-level ones of
- * src/config/routes.ts (and its redirects) plus the entries of the collections, so the check runs once all
+ * src/config/routes.ts (and its redirects, and the moved addresses of content/redirects.yaml) plus the live entries of the collections, so the check runs once all
  * collections are loaded: the layout asks before it renders a page, and a broken link stops the build (and shows
  * in the dev server's overlay) naming the file, line and field; links in the page text too (src/content/body-links.ts).
  * Node only (reads the file for the line).
@@ -15,29 +15,44 @@ import { positionOf } from '../schemas/issue-messages.ts';
 import { contentProblem } from './build-errors.ts';
 import { isLinkForm, isSitePath, nearestPageHint, pageOf, unknownPageMessage } from '../schemas/link-form.ts';
 import { linkForms, runsCode } from './code-checks.ts';
+import { isLive, movedAddresses, movedAddressesProblem } from './moved-addresses.ts';
 
-/** Every path the site serves a page at (redirects included), from the routes config and the collections. */
-export async function sitePages(): Promise<Set<string>> {
-  const sections = await Promise.all(SECTIONS.map(async (section) => (await getCollection(section)).map((entry) => sectionPath(section, entry.id))));
+/** Every path the site builds a page at, from the routes config and the collections: a retired page is not one. */
+export async function builtPages(): Promise<Set<string>> {
+  const sections = await Promise.all(SECTIONS.map(async (section) => (await getCollection(section, isLive)).map((entry) => sectionPath(section, entry.id))));
   const legal = (await getCollection('legal')).map((entry) => legalPath(entry.id));
-  return new Set([...topLevelPages.map((page) => page.path), ...Object.keys(redirects), ...sections.flat(), ...legal]);
+  return new Set([...topLevelPages.map((page) => page.path), ...sections.flat(), ...legal]);
+}
+
+/**
+ * Every path a link may lead to: the built pages, the legacy paths and the moved addresses of content/redirects.yaml
+ * (they answer with a redirect); not a retired page's address, so links to it are changed before it is retired.
+ */
+export async function sitePages(): Promise<Set<string>> {
+  return new Set([...(await builtPages()), ...Object.keys(redirects), ...movedAddresses().map(({ from }) => from)]);
 }
 
 /** The first content file with a link to a page that does not exist, as an error naming each such link; else undefined. */
 export async function brokenContentLinks(): Promise<Error | undefined> {
+  const built = await builtPages();
+  const movedProblem = await movedAddressesProblem(built);
+  if (movedProblem) return movedProblem;
   const pages = await sitePages();
   const entries = (await Promise.all((['pages', ...SECTIONS] as const).map((collection) => getCollection(collection)))).flat();
   for (const entry of entries) {
     if (!entry.filePath) continue;
-    const broken = pageLinks(entry.data).filter(({ href }) => isSitePath(href) && !pages.has(pageOf(href)));
+    // A retired page is not built: only where it sends its visitors matters.
+    const links = 'retiredTo' in entry.data && entry.data.retiredTo ? pageLinks(entry.data).filter(({ path }) => path[0] === 'retiredTo') : pageLinks(entry.data);
+    // A retired page's visitors go to a built page, not to another redirect.
+    const broken = links.filter(({ href, path }) => isSitePath(href) && !(path[0] === 'retiredTo' ? built : pages).has(pageOf(href)));
     const source = broken.length > 0 || entry.body?.trim() ? readFileSync(entry.filePath, 'utf8') : '';
     // In the text, any address that starts with one "/" is meant as a page of this site, whatever its form.
-    const brokenInText = entry.body?.trim() ? bodyLinks(entry.filePath, source).filter(({ href }) => (/^\/(?!\/)/.test(href) ? !pages.has(href.split(/[?#]/)[0]!) : !isLinkForm(href) && !runsCode(href))) : [];
+    const brokenInText = entry.body?.trim() && isLive(entry as { data: { retiredTo?: string } }) ? bodyLinks(entry.filePath, source).filter(({ href }) => (/^\/(?!\/)/.test(href) ? !pages.has(href.split(/[?#]/)[0]!) : !isLinkForm(href) && !runsCode(href))) : [];
     if (broken.length === 0 && brokenInText.length === 0) continue;
     const name = relative(process.cwd(), entry.filePath);
     const lines = broken.map(({ href, path }) => {
       const at = positionOf(source, path) ?? { line: 1, column: 1 };
-      return { at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: ${unknownPageMessage(href, pages)}` };
+      return { at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: ${unknownPageMessage(href, path[0] === 'retiredTo' ? built : pages)}` };
     });
     for (const { href, ...at } of brokenInText) {
       const problem = href.startsWith('/') ? `is not a page of this site: ${nearestPageHint(href.split(/[?#]/)[0]!, pages)}` : `is not a link this site can follow: ${linkForms}; write it in one of these forms (https://, not http://)`;

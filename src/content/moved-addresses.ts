@@ -1,0 +1,49 @@
+/**
+ * Addresses that answer with a permanent redirect (301) instead of a page: the legacy paths of src/config/routes.ts,
+ * every retired page (`retiredTo:`, its file kept but no page built) and every line of content/redirects.yaml (a page
+ * renamed or removed). The host files (`_redirects`) and the forwarding pages are written from `siteRedirects`; the
+ * document layout asks `movedAddressesProblem` before it renders a page, so a wrong line stops the build naming its
+ * file and line. Node only (reads content/redirects.yaml).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { getCollection } from 'astro:content';
+import { SECTIONS, redirects as legacyRedirects, sectionPath } from '../config/routes.ts';
+import { movedAddressProblems, movedAddressesFile, readMovedAddresses, type MovedAddress } from './addresses.ts';
+import { contentProblem } from './build-errors.ts';
+
+/** A sub-page that is built and listed: not retired. Pass to getCollection as its filter. */
+export const isLive = (entry: { data: { retiredTo?: string } }) => !entry.data.retiredTo;
+
+/** Each retired page's address and the page its visitors are sent to. */
+export async function retiredPages(): Promise<Map<string, string>> {
+  const perSection = await Promise.all(
+    SECTIONS.map(async (section) => (await getCollection(section, (entry) => !isLive(entry))).map((entry) => [sectionPath(section, entry.id), entry.data.retiredTo!] as const)),
+  );
+  return new Map(perSection.flat());
+}
+
+function movedAddressesText(): string {
+  return existsSync(movedAddressesFile) ? readFileSync(movedAddressesFile, 'utf8') : '';
+}
+
+/** The lines of content/redirects.yaml that are well formed. */
+export const movedAddresses = (): MovedAddress[] => readMovedAddresses(movedAddressesText()).moved;
+
+/** Every redirect the site answers, old address to new: legacy paths, retired pages, moved addresses. */
+export async function siteRedirects(): Promise<Record<string, string>> {
+  const retired = await retiredPages();
+  return { ...legacyRedirects, ...Object.fromEntries(retired), ...Object.fromEntries(movedAddresses().map(({ from, to }) => [from, to])) };
+}
+
+/** content/redirects.yaml's problems against the pages `pages` (the site's built pages), as one error; else undefined. */
+export async function movedAddressesProblem(pages: ReadonlySet<string>): Promise<Error | undefined> {
+  const text = movedAddressesText();
+  if (!text.trim()) return undefined;
+  const { moved, problems } = readMovedAddresses(text);
+  const redirects = new Map(Object.entries({ ...legacyRedirects, ...Object.fromEntries(await retiredPages()) }));
+  for (const { from, to } of moved) redirects.set(from, to);
+  const all = [...problems, ...movedAddressProblems(moved, { pages: new Set(pages), redirects })].sort((a, b) => a.line - b.line);
+  if (all.length === 0) return undefined;
+  const lines = all.map(({ line, message }) => `${movedAddressesFile}:${line}:1 ${message}`);
+  return contentProblem(movedAddressesFile, lines, { line: all[0]!.line, column: 1 }, `${process.cwd()}/${movedAddressesFile}`);
+}
