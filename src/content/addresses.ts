@@ -135,7 +135,7 @@ export function lostAddresses(before: SiteAddresses, after: SiteAddresses): Lost
 export function movedAddressProblems(moved: readonly MovedAddress[], addresses: SiteAddresses): AddressProblem[] {
   const problems: AddressProblem[] = [];
   for (const { from, to, line } of moved) {
-    if (addresses.pages.has(from)) problems.push({ line, message: `${from} is a page of this site: remove this line, or the page's file, not both` });
+    if (addresses.pages.has(from)) problems.push({ line, message: `${from} is still a page of this site: remove this line (an address with a page needs no redirect)` });
     else if (from === to) problems.push({ line, message: `${from} would send its visitors to itself: name the page they should reach instead` });
     else if (addresses.redirects.has(to))
       problems.push({

@@ -8,21 +8,14 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { getCollection } from 'astro:content';
-import { SECTIONS, legalPath, redirects, sectionPath, topLevelPages } from '../config/routes.ts';
+import { SECTIONS, redirects } from '../config/routes.ts';
 import { pageLinks } from '../schemas/page.ts';
 import { bodyLinks } from './body-links.ts';
 import { positionOf } from '../schemas/issue-messages.ts';
 import { contentProblem } from './build-errors.ts';
 import { isLinkForm, isSitePath, nearestPageHint, pageOf, unknownPageMessage } from '../schemas/link-form.ts';
 import { linkForms, runsCode } from './code-checks.ts';
-import { isLive, movedAddresses, movedAddressesProblem } from './moved-addresses.ts';
-
-/** Every path the site builds a page at, from the routes config and the collections: a retired page is not one. */
-export async function builtPages(): Promise<Set<string>> {
-  const sections = await Promise.all(SECTIONS.map(async (section) => (await getCollection(section, isLive)).map((entry) => sectionPath(section, entry.id))));
-  const legal = (await getCollection('legal')).map((entry) => legalPath(entry.id));
-  return new Set([...topLevelPages.map((page) => page.path), ...sections.flat(), ...legal]);
-}
+import { builtPages, isLive, movedAddresses, movedAddressesProblem, retiredPageMessage, retiredPages } from './moved-addresses.ts';
 
 /**
  * Every path a link may lead to: the built pages, the legacy paths and the moved addresses of content/redirects.yaml
@@ -38,6 +31,7 @@ export async function brokenContentLinks(): Promise<Error | undefined> {
   const movedProblem = await movedAddressesProblem(built);
   if (movedProblem) return movedProblem;
   const pages = await sitePages();
+  const retired = await retiredPages();
   const entries = (await Promise.all((['pages', ...SECTIONS] as const).map((collection) => getCollection(collection)))).flat();
   for (const entry of entries) {
     if (!entry.filePath) continue;
@@ -52,9 +46,15 @@ export async function brokenContentLinks(): Promise<Error | undefined> {
     const name = relative(process.cwd(), entry.filePath);
     const lines = broken.map(({ href, path }) => {
       const at = positionOf(source, path) ?? { line: 1, column: 1 };
-      return { at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: ${unknownPageMessage(href, path[0] === 'retiredTo' ? built : pages)}` };
+      const problem = retired.has(pageOf(href)) ? retiredPageMessage(href, retired.get(pageOf(href))!) : unknownPageMessage(href, path[0] === 'retiredTo' ? built : pages);
+      return { at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: ${problem}` };
     });
     for (const { href, ...at } of brokenInText) {
+      const retiredTo = retired.get(href.split(/[?#]/)[0]!);
+      if (retiredTo) {
+        lines.push({ at, text: `${name}:${at.line}:${at.column} the link in the page text ${retiredPageMessage(href, retiredTo)}` });
+        continue;
+      }
       const problem = href.startsWith('/') ? `is not a page of this site: ${nearestPageHint(href.split(/[?#]/)[0]!, pages)}` : `is not a link this site can follow: ${linkForms}; write it in one of these forms (https://, not http://)`;
       lines.push({ at, text: `${name}:${at.line}:${at.column} the link "${href}" in the page text ${problem}` });
     }

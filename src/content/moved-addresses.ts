@@ -7,12 +7,19 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { getCollection } from 'astro:content';
-import { SECTIONS, redirects as legacyRedirects, sectionPath } from '../config/routes.ts';
+import { SECTIONS, legalPath, redirects as legacyRedirects, sectionPath, topLevelPages } from '../config/routes.ts';
 import { movedAddressProblems, movedAddressesFile, readMovedAddresses, type MovedAddress } from './addresses.ts';
 import { contentProblem } from './build-errors.ts';
 
 /** A sub-page that is built and listed: not retired. Pass to getCollection as its filter. */
 export const isLive = (entry: { data: { retiredTo?: string } }) => !entry.data.retiredTo;
+
+/** Every path the site builds a page at, from the routes config and the collections: a retired page is not one. */
+export async function builtPages(): Promise<Set<string>> {
+  const sections = await Promise.all(SECTIONS.map(async (section) => (await getCollection(section, isLive)).map((entry) => sectionPath(section, entry.id))));
+  const legal = (await getCollection('legal')).map((entry) => legalPath(entry.id));
+  return new Set([...topLevelPages.map((page) => page.path), ...sections.flat(), ...legal]);
+}
 
 /** Each retired page's address and the page its visitors are sent to. */
 export async function retiredPages(): Promise<Map<string, string>> {
@@ -21,6 +28,10 @@ export async function retiredPages(): Promise<Map<string, string>> {
   );
   return new Map(perSection.flat());
 }
+
+/** A link to a retired page: the writer links to the page its visitors now reach. */
+export const retiredPageMessage = (href: string, target: string) =>
+  `"${href}" leads to a retired page, which sends its visitors to ${target}: link to ${target} (or another page) instead`;
 
 function movedAddressesText(): string {
   return existsSync(movedAddressesFile) ? readFileSync(movedAddressesFile, 'utf8') : '';
@@ -32,7 +43,10 @@ export const movedAddresses = (): MovedAddress[] => readMovedAddresses(movedAddr
 /** Every redirect the site answers, old address to new: legacy paths, retired pages, moved addresses. */
 export async function siteRedirects(): Promise<Record<string, string>> {
   const retired = await retiredPages();
-  return { ...legacyRedirects, ...Object.fromEntries(retired), ...Object.fromEntries(movedAddresses().map(({ from, to }) => [from, to])) };
+  // A line whose old address is still a page is refused by movedAddressesProblem, with its line; the page stays.
+  const built = await builtPages();
+  const moved = movedAddresses().filter(({ from }) => !built.has(from));
+  return { ...legacyRedirects, ...Object.fromEntries(retired), ...Object.fromEntries(moved.map(({ from, to }) => [from, to])) };
 }
 
 /** content/redirects.yaml's problems against the pages `pages` (the site's built pages), as one error; else undefined. */
