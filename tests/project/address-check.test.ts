@@ -18,7 +18,10 @@ const git = (...args: string[]) => run('git', ['-c', 'user.name=Writer', '-c', '
 /** The check as the pull request runs it; resolves with its exit code and output. */
 async function checkAddresses(base: string) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/check-addresses.ts', '--base', base], { cwd: project.root, env: toolEnv('production', { GITHUB_ACTIONS: 'true' }) });
+    const { stdout, stderr } = await run(process.execPath, ['scripts/check-addresses.ts', '--base', base], {
+      cwd: project.root,
+      env: toolEnv('production', { GITHUB_ACTIONS: 'true' }),
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addressOfFile, lostAddresses, movedAddressProblems, readMovedAddresses, retiredTarget, siteAddresses, type ContentFile } from '../../src/content/addresses.ts';
+import {
+  addressOfFile,
+  lostAddresses,
+  movedAddressProblems,
+  readMovedAddresses,
+  retiredTarget,
+  siteAddresses,
+  type ContentFile,
+} from '../../src/content/addresses.ts';
 
 const page = (path: string, frontmatter = 'order: 1') => ({ path, text: `---\n${frontmatter}\nnavLabel: A page\n---\n\nSome text.\n` });
 
@@ -13,14 +21,16 @@ const site: ContentFile[] = [
 
 describe('the addresses a version of the site answers', () => {
   it('reads each content file as its address, as the routes make them', () => {
-    expect(['content/pages/home.mdx', 'content/pages/about.mdx', 'content/services/install.mdx', 'content/legal/terms.mdx', 'content/uploads/a.mdx', 'src/x.mdx'].map(addressOfFile)).toEqual([
-      '/',
-      '/about',
-      '/services/install',
-      '/terms',
-      undefined,
-      undefined,
-    ]);
+    expect(
+      [
+        'content/pages/home.mdx',
+        'content/pages/about.mdx',
+        'content/services/install.mdx',
+        'content/legal/terms.mdx',
+        'content/uploads/a.mdx',
+        'src/x.mdx',
+      ].map(addressOfFile),
+    ).toEqual(['/', '/about', '/services/install', '/terms', undefined, undefined]);
   });
 
   it('counts a retired page as a redirect to where it sends its visitors, not as a page', () => {
@@ -40,7 +50,9 @@ describe('the addresses a version of the site answers', () => {
 describe('an address that stops answering', () => {
   it('a renamed file loses its old address, and the line to add names the new one', () => {
     const renamed = site.map((file) => (file.path.endsWith('installation.mdx') ? { ...file, path: 'content/services/install.mdx' } : file));
-    expect(lostAddresses(siteAddresses(site), siteAddresses(renamed))).toEqual([{ address: '/services/installation', line: '/services/installation: /services/install' }]);
+    expect(lostAddresses(siteAddresses(site), siteAddresses(renamed))).toEqual([
+      { address: '/services/installation', line: '/services/installation: /services/install' },
+    ]);
   });
 
   it('with that line in content/redirects.yaml, nothing is lost', () => {
@@ -69,7 +81,9 @@ describe('content/redirects.yaml is checked line by line', () => {
 
   it('names the line of each wrong entry and what to write instead', () => {
     const { moved, problems } = readMovedAddresses(
-      ['# Old addresses', '/services/old: /services/nope', '/services/security: /services', '/a: /services/bpo', '/b: /b', '/c: /services/installation'].join('\n'),
+      ['# Old addresses', '/services/old: /services/nope', '/services/security: /services', '/a: /services/bpo', '/b: /b', '/c: /services/installation'].join(
+        '\n',
+      ),
     );
     expect(problems).toEqual([]);
     expect(movedAddressProblems(moved, addresses)).toEqual([

@@ -102,7 +102,8 @@ export function retiringLinkedPage(entry: EntryBeingEdited, site: SiteIndex): En
   const target = entry.data.retiredTo;
   if (typeof target !== 'string' || !target.trim() || !entry.slug || !isSection(entry.collection)) return [];
   const address = sectionPath(entry.collection, entry.slug);
-  if (target.trim() === address) return [{ path: ['retiredTo'], message: 'a retired page cannot send its visitors to itself: name another page, such as its section\'s overview' }];
+  if (target.trim() === address)
+    return [{ path: ['retiredTo'], message: "a retired page cannot send its visitors to itself: name another page, such as its section's overview" }];
   const linking = (site.linkedFrom?.[address] ?? []).filter((page) => page.address !== address);
   if (linking.length === 0) return [];
   const verb = linking.length === 1 ? 'links' : 'link';

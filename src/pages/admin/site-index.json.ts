@@ -21,11 +21,25 @@ async function linksByPage(): Promise<{ name: string; address: string; links: st
   const pages = (await getCollection('pages')).map((entry) => {
     const address = entry.id === 'home' ? '/' : `/${entry.id}`;
     const name = topLevelPages.find((page) => page.path === address)?.label ?? entry.data.hero.title;
-    return { name, address, links: linksOf(entry, pageLinks(entry.data).map(({ href }) => href)) };
+    return {
+      name,
+      address,
+      links: linksOf(
+        entry,
+        pageLinks(entry.data).map(({ href }) => href),
+      ),
+    };
   });
   const sections = await Promise.all(
     SECTIONS.map(async (section) =>
-      (await getCollection(section)).map((entry) => ({ name: entry.data.navLabel, address: sectionPath(section, entry.id), links: linksOf(entry, pageLinks(entry.data).map(({ href }) => href)) })),
+      (await getCollection(section)).map((entry) => ({
+        name: entry.data.navLabel,
+        address: sectionPath(section, entry.id),
+        links: linksOf(
+          entry,
+          pageLinks(entry.data).map(({ href }) => href),
+        ),
+      })),
     ),
   );
   const legal = (await getCollection('legal')).map((entry) => ({ name: entry.data.title, address: legalPath(entry.id), links: linksOf(entry, []) }));
