@@ -102,3 +102,21 @@ describe('content/redirects.yaml is checked line by line', () => {
     expect(readMovedAddresses('/a /services\n').problems.map((problem) => problem.line)).toEqual([1]);
   });
 });
+
+describe('the routes the tests visit', () => {
+  it('leave out a retired page', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { siteRoutes } = await import('../../scripts/content/content-routes.ts');
+    const root = mkdtempSync(join(tmpdir(), 'routes-'));
+    try {
+      for (const folder of ['pages', 'services', 'consulting', 'outsourcing', 'legal']) mkdirSync(join(root, folder));
+      writeFileSync(join(root, 'services/kept.mdx'), page('', 'order: 1').text);
+      writeFileSync(join(root, 'services/gone.mdx'), page('', 'order: 2\nretiredTo: /services').text);
+      expect(siteRoutes(`${root}/`).filter((route) => route.startsWith('/services/'))).toEqual(['/services/kept']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
