@@ -1,8 +1,9 @@
 /**
  * Every link in the content leads to a page the site builds. The pages are the top-level ones of
- * src/config/routes.ts (and its redirects, and the moved addresses of content/redirects.yaml) plus the live entries of the collections, so the check runs once all
- * collections are loaded: the layout asks before it renders a page, and a broken link stops the build (and shows
- * in the dev server's overlay) naming the file, line and field; links in the page text too (src/content/body-links.ts).
+ * src/config/routes.ts (and its redirects, and the moved addresses of content/redirects.yaml) plus the entries of
+ * the collections that are not retired (src/content/moved-addresses.ts), so the check runs once all collections are
+ * loaded: the layout asks before it renders a page, and a broken link stops the build (and shows in the dev
+ * server's overlay) naming the file, line and field; links in the page text too (src/content/body-links.ts).
  * Node only (reads the file for the line).
  */
 import { readFileSync } from 'node:fs';

@@ -35,10 +35,13 @@ async function linksByPage(): Promise<{ name: string; address: string; links: st
       (await getCollection(section)).map((entry) => ({
         name: entry.data.navLabel,
         address: sectionPath(section, entry.id),
-        links: linksOf(
-          entry,
-          pageLinks(entry.data).map(({ href }) => href),
-        ),
+        // A retired page is not built: only where it sends its visitors counts as a link.
+        links: entry.data.retiredTo
+          ? [entry.data.retiredTo]
+          : linksOf(
+              entry,
+              pageLinks(entry.data).map(({ href }) => href),
+            ),
       })),
     ),
   );
