@@ -54,9 +54,13 @@ export async function movedAddressesProblem(pages: ReadonlySet<string>): Promise
   const text = movedAddressesText();
   if (!text.trim()) return undefined;
   const { moved, problems } = readMovedAddresses(text);
-  const redirects = new Map(Object.entries({ ...legacyRedirects, ...Object.fromEntries(await retiredPages()) }));
+  const retired = await retiredPages();
+  const redirects = new Map(Object.entries({ ...legacyRedirects, ...Object.fromEntries(retired) }));
   for (const { from, to } of moved) redirects.set(from, to);
-  const all = [...problems, ...movedAddressProblems(moved, { pages: new Set(pages), redirects })].sort((a, b) => a.line - b.line);
+  const twice = moved.flatMap(({ from, line }) =>
+    retired.has(from) ? [{ line, message: `${from} is a retired page, which already sends its visitors to ${retired.get(from)}: remove this line` }] : [],
+  );
+  const all = [...problems, ...twice, ...movedAddressProblems(moved, { pages: new Set(pages), redirects })].sort((a, b) => a.line - b.line);
   if (all.length === 0) return undefined;
   const lines = all.map(({ line, message }) => `${movedAddressesFile}:${line}:1 ${message}`);
   return contentProblem(movedAddressesFile, lines, { line: all[0]!.line, column: 1 }, `${process.cwd()}/${movedAddressesFile}`);
