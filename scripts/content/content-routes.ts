@@ -17,7 +17,7 @@ interface ContentEntry {
   data: Record<string, unknown>;
 }
 
-/** The entries of a content folder, frontmatter parsed and facts quoted, as the collections hold them. */
+/** The live entries of a content folder, frontmatter parsed and facts quoted, as the collections hold them. */
 function contentEntries(folder: string, root = contentRoot): ContentEntry[] {
   return readdirSync(join(root, folder))
     .filter((file) => file.endsWith('.mdx'))
@@ -25,7 +25,9 @@ function contentEntries(folder: string, root = contentRoot): ContentEntry[] {
       const source = readFileSync(join(root, folder, file), 'utf8');
       const data = JSON.parse(withFacts(JSON.stringify(parse(frontmatterOf(source)?.yaml ?? '') ?? {}), () => undefined)) as Record<string, unknown>;
       return { slug: basename(file, '.mdx'), data };
-    });
+    })
+    // A retired page (`retiredTo:`) is not built, listed or given a card (docs/CONTENT.md §4).
+    .filter((entry) => !entry.data.retiredTo);
 }
 
 /** The pages of a section in menu order. */

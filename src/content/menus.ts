@@ -4,6 +4,7 @@
  * legal page in the footer's legal links; with nothing else to edit.
  */
 import { getCollection } from 'astro:content';
+import { isLive } from './moved-addresses.ts';
 import { SECTIONS, legalPath, sectionPath, topLevelPages, type Section } from '../config/routes.ts';
 
 interface MenuLink {
@@ -15,9 +16,9 @@ export interface MenuItem extends MenuLink {
   children?: MenuLink[];
 }
 
-/** A section's pages in menu order. */
+/** A section's pages in menu order (retired ones left out). */
 export async function sectionPages(section: Section) {
-  const entries = await getCollection(section);
+  const entries = await getCollection(section, isLive);
   return entries.sort((a, b) => a.data.order - b.data.order);
 }
 
@@ -47,7 +48,7 @@ export async function legalLinks(): Promise<MenuLink[]> {
 
 /** The footer's Core Services: every sub-page that declares `coreService`, in its order. */
 export async function coreServices(): Promise<MenuLink[]> {
-  const entries = (await Promise.all(SECTIONS.map(async (section) => (await getCollection(section)).map((entry) => ({ section, entry }))))).flat();
+  const entries = (await Promise.all(SECTIONS.map(async (section) => (await getCollection(section, isLive)).map((entry) => ({ section, entry }))))).flat();
   return entries
     .flatMap(({ section, entry }) =>
       entry.data.coreService ? [{ ...entry.data.coreService, href: sectionPath(section, entry.id) }] : [],

@@ -5,9 +5,10 @@
 import { getCollection } from 'astro:content';
 import { sectionPath, type Section } from '../config/routes.ts';
 import type { Card } from '../schemas/sections.ts';
+import { isLive } from './moved-addresses.ts';
 
 export async function overviewCards(folder: Section): Promise<Card[]> {
-  const entries = await getCollection(folder);
+  const entries = await getCollection(folder, isLive);
   return entries
     .flatMap(({ id, data }) => (data.card ? [{ id, order: data.order, card: data.card, navLabel: data.navLabel }] : []))
     .sort((a, b) => (a.card.order ?? a.order) - (b.card.order ?? b.order) || a.order - b.order)

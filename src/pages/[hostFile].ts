@@ -1,16 +1,17 @@
 /**
  * `_headers` and `_redirects`, the files Cloudflare Pages (the default host) and Netlify read for response
- * headers and permanent redirects, written from src/config/security.ts and src/config/routes.ts.
+ * headers and permanent redirects, written from src/config/security.ts and src/content/moved-addresses.ts.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { redirects } from '../config/routes.ts';
 import { formatHeadersFile, formatRedirectsFile, headerRules } from '../config/security.ts';
+import { siteRedirects } from '../content/moved-addresses.ts';
 
-const hostFiles: Readonly<Record<string, string>> = {
-  _headers: formatHeadersFile(headerRules),
-  _redirects: formatRedirectsFile(redirects),
+const hostFiles: Readonly<Record<string, () => Promise<string> | string>> = {
+  _headers: () => formatHeadersFile(headerRules),
+  _redirects: async () => formatRedirectsFile(await siteRedirects()),
 };
 
 export const getStaticPaths = (() => Object.keys(hostFiles).map((hostFile) => ({ params: { hostFile } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ params }) => new Response(hostFiles[params.hostFile ?? ''], { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const GET: APIRoute = async ({ params }) =>
+  new Response(await hostFiles[params.hostFile ?? '']!(), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

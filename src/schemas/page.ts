@@ -20,8 +20,12 @@ const pageFields = z.strictObject({
 type PageFields = z.infer<typeof pageFields>;
 
 /** Every link a page's frontmatter holds, with the path of its field: hero and section actions, and card links. */
-export function pageLinks(data: PageFields & { card?: { link?: string } }): Array<{ href: string; path: PropertyKey[] }> {
-  const links: Array<{ href: string | undefined; path: PropertyKey[] }> = [{ href: data.card?.link, path: ['card', 'link'] }];
+export function pageLinks(data: PageFields & { card?: { link?: string }; retiredTo?: string }): Array<{ href: string; path: PropertyKey[] }> {
+  const links: Array<{ href: string | undefined; path: PropertyKey[] }> = [
+    { href: data.card?.link, path: ['card', 'link'] },
+    // A retired page's visitors go to a page that is built: not a missing page, nor another retired one.
+    { href: data.retiredTo, path: ['retiredTo'] },
+  ];
   data.hero.actions.forEach((action, i) => links.push({ href: action.href, path: ['hero', 'actions', i, 'href'] }));
   data.sections.forEach((section, s) => {
     if ('actions' in section) section.actions.forEach((action, i) => links.push({ href: action.href, path: ['sections', s, 'actions', i, 'href'] }));
@@ -70,6 +74,11 @@ export const subPage = pageFields
     coreService: z.strictObject({ label: z.string().min(1), order: z.number().int() }).optional(),
     /** The page's card on its overview page (a `cards` section with `from:` this folder); no card, not listed there. */
     card: overviewCard.optional(),
+    /**
+     * Retired: the page is no longer built nor listed, and its address answers with a permanent redirect (301) to
+     * this page of the site (src/content/moved-addresses.ts). The file stays, so the retirement is one line to undo.
+     */
+    retiredTo: z.string().startsWith('/', 'write the address of a page of this site, starting with "/" (e.g. /services)').optional(),
   })
   .superRefine(anchorsLeadSomewhere);
 

@@ -184,13 +184,13 @@ describe('the /admin editor configuration', () => {
     }
   });
 
-  test('pages of services, consulting and outsourcing can be added and deleted; main and legal pages cannot', () => {
-    const allowed = config.collections.map((item) => [item.name, 'folder' in item && item.create, 'folder' in item && item.delete]);
+  test('pages of services, consulting and outsourcing can be added; no page can be deleted (it is retired instead)', () => {
+    const allowed = config.collections.map((item) => [item.name, 'folder' in item && item.create, item.delete]);
     expect(allowed).toEqual([
       ['pages', false, false],
-      ['services', true, true],
-      ['consulting', true, true],
-      ['outsourcing', true, true],
+      ['services', true, false],
+      ['consulting', true, false],
+      ['outsourcing', true, false],
       ['legal', false, false],
     ]);
   });

@@ -21,7 +21,7 @@ export const previewStatusContext = 'Preview on Cloudflare Pages';
 
 /**
  * Each content folder, the schema its files pass (as src/content.config.ts pairs them), the editor's name for it,
- * whether writers may add and delete its pages (a deleted page's links fail the build, naming them), and the
+ * whether writers may add its pages (never delete one: a page is retired, docs/CONTENT.md §4), and the
  * address of an entry (`slug` is its file name), for "View Live".
  */
 export const contentCollections: readonly { folder: string; label: string; schema: z.ZodType; create: boolean; identifier: string; address: string }[] = [
@@ -100,13 +100,15 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
       format: mdxFrontmatterFormat,
       // Decap's preview pane lists the fields unstyled, which is not what the page looks like.
       editor: { preview: false },
+      // No Delete control: on the GitHub backend Decap commits a deletion straight to main, outside any pull request;
+      // a page is retired instead (its `retiredTo` field), through its own pull request and its checks.
+      delete: false,
       ...(folder === 'pages'
         ? { files: pageFiles() }
         : {
             folder: `content/${folder}`,
             extension: 'mdx',
             create,
-            delete: create,
             slug: '{{slug}}',
             identifier_field: identifier,
             // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has.

@@ -27,6 +27,8 @@ export interface SiteIndex {
   entries: Record<string, { slug: string; order?: number; label?: string }[]>;
   /** The names of the files in content/uploads/, for the images of the page text. */
   uploads?: string[];
+  /** For each address, the pages that link to it (in their fields or their text), by name and address. */
+  linkedFrom?: Record<string, { name: string; address: string }[]>;
 }
 
 export interface EntryBeingEdited {
@@ -49,7 +51,7 @@ export function entryProblems(schema: z.ZodType, entry: EntryBeingEdited, site?:
   const problems: EntryProblem[] = (result.error?.issues ?? []).map((issue) => ({ path: issue.path as ProblemPath, message: issue.message }));
   if (!site) return problems;
   if (result.success && 'hero' in (result.data as object)) problems.push(...brokenLinks(result.data as Parameters<typeof pageLinks>[0], entry, site));
-  problems.push(...orderClash(entry, site), ...addressTaken(entry, site));
+  problems.push(...orderClash(entry, site), ...addressTaken(entry, site), ...retiringLinkedPage(entry, site));
   return problems;
 }
 
@@ -95,4 +97,23 @@ export function addressTaken(entry: EntryBeingEdited, site: SiteIndex): EntryPro
       message: `the page “${taken.label ?? label}” already has the address ${address}: give the new page another name in menus (it makes the address)`,
     },
   ];
+}
+
+/** "Home (/), About (/about) and Services (/services)". */
+const namesOf = (pages: readonly { name: string; address: string }[]) => {
+  const named = pages.map(({ name, address }) => `${name} (${address})`);
+  return named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : (named[0] ?? '');
+};
+
+/** Retiring a page that other pages still link to (their links would lead to a redirect, and fail the build). */
+export function retiringLinkedPage(entry: EntryBeingEdited, site: SiteIndex): EntryProblem[] {
+  const target = entry.data.retiredTo;
+  if (typeof target !== 'string' || !target.trim() || !entry.slug || !isSection(entry.collection)) return [];
+  const address = sectionPath(entry.collection, entry.slug);
+  if (target.trim() === address)
+    return [{ path: ['retiredTo'], message: "a retired page cannot send its visitors to itself: name another page, such as its section's overview" }];
+  const linking = (site.linkedFrom?.[address] ?? []).filter((page) => page.address !== address);
+  if (linking.length === 0) return [];
+  const verb = linking.length === 1 ? 'links' : 'link';
+  return [{ path: ['retiredTo'], message: `${namesOf(linking)} ${verb} to this page: change those links first, then retire it` }];
 }

@@ -26,6 +26,10 @@ const byPath: Readonly<Record<string, FieldWords>> = {
   card: { label: 'Overview card', hint: "This page's card on the Services, Consulting or Outsourcing overview page; leave empty to keep it off." },
   'card.title': { label: 'Title on the card', hint: 'Leave empty to use the name in menus.' },
   'card.link': { label: "Card's link", hint: 'Leave empty to link to this page.' },
+  retiredTo: {
+    label: 'Retire this page: send its visitors to',
+    hint: 'Leave empty to keep the page. An address such as /services: the page is taken off the site and its visitors are sent there. Change the links to this page first.',
+  },
   'card.order': { label: 'Position among the overview cards', hint: 'Only where it differs from the position in menus.' },
   'sections.from': { label: 'Cards from the pages of', hint: 'Shows the overview card of each page of this group, instead of cards written here.' },
   reasons: { label: "Reasons beside the contact form ('Why Choose Us')" },
