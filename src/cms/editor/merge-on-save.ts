@@ -1,0 +1,148 @@
+/**
+ * No writer's change lost to another's: before Decap saves a page (its `preSave` event, whose returned data Decap
+ * saves instead), the page's file is read as it is now from the backend the save goes to, and the writer's changes
+ * are merged onto it field by field (field-merge.ts). Without this the file format writes the writer's changes into
+ * the text read when the page was opened, so a colleague's change saved meanwhile (or another tab's) was undone.
+ *
+ * Where the file is read: locally, from decap-server (`getEntry`, at config.yml's local_backend url); on GitHub,
+ * through the contents API with the signed-in writer's token, from the branch the save commits to: the page's
+ * editorial-workflow branch (cms/<collection>/<slug>) if it has one, else the main branch, from whose head Decap
+ * creates that branch when saving.
+ */
+import { parse } from 'yaml';
+import { saveOnto } from './field-merge.ts';
+import { fromFile, sourceKey } from './frontmatter-format.ts';
+
+type Data = Record<string, unknown>;
+
+/** The parts of Decap's Immutable entry this reads. */
+interface ImmutableMap {
+  get(key: string): unknown;
+  toJS(): unknown;
+  clear(): ImmutableMap;
+  merge(values: Data): ImmutableMap;
+}
+
+interface DecapEvents {
+  registerEventListener(listener: { name: string; handler: (event: { entry: ImmutableMap }) => unknown }): void;
+}
+
+interface EditorConfig {
+  backend: { name: string; repo: string; branch?: string; api_root?: string };
+  publish_mode?: string;
+  local_backend?: { url?: string } | boolean;
+}
+
+interface StoredUser {
+  backendName?: string;
+  token?: string;
+}
+
+let config: Promise<EditorConfig> | undefined;
+const editorConfig = () => {
+  const url = document.querySelector<HTMLLinkElement>('link[rel="cms-config-url"]')?.href ?? '/admin/config.yml';
+  config ??= fetch(url, { cache: 'no-store' })
+    .then((response) => response.text())
+    // Our own file, which shares field lists through many aliases.
+    .then((text) => parse(text, { maxAliasCount: -1 }) as EditorConfig);
+  return config;
+};
+
+const notRead = (where: string, detail: string) =>
+  new Error(`Not saved: the page could not be read as it is now from ${where} (${detail}), so a change someone else made meanwhile could be lost. Try again.`);
+
+/** The file's text in decap-server's folder; null when there is no such file. */
+async function readLocal(url: string, path: string): Promise<string | null> {
+  const response = await fetch(url, {
+    method: 'POST',
+    cache: 'no-store',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ action: 'getEntry', params: { path } }),
+  });
+  if (!response.ok) throw notRead('the local editor backend', `${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: string | null };
+  return data;
+}
+
+/** GitHub's base64 file content as text (UTF-8). */
+const decodeBase64 = (content: string) => new TextDecoder().decode(Uint8Array.from(atob(content.replace(/\s/g, '')), (char) => char.charCodeAt(0)));
+
+/** The file on `ref`; null when the ref or the file does not exist there (GitHub answers 404 for both). */
+export async function readGithub({ apiRoot, repo, ref, path, token }: { apiRoot: string; repo: string; ref: string; path: string; token: string }) {
+  const address = `${apiRoot.replace(/\/$/, '')}/repos/${repo}/contents/${path.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(ref)}`;
+  // GitHub's API answers may be cached for 60 s: the file as it is now is the point.
+  const response = await fetch(address, { cache: 'no-store', headers: { Authorization: `token ${token}`, Accept: 'application/vnd.github+json' } });
+  if (response.status === 404) return null;
+  if (!response.ok) throw notRead('GitHub', `${response.status} ${response.statusText}`);
+  const { content, encoding } = (await response.json()) as { content?: string; encoding?: string };
+  if (encoding !== 'base64' || content === undefined) throw notRead('GitHub', `the file came as ${encoding ?? 'nothing'}`);
+  return decodeBase64(content);
+}
+
+/** The file as it is now where this save will land: the page's editorial-workflow branch if it has one, else main. */
+export async function readGithubNow(settings: EditorConfig, token: string, { collection, slug, path }: { collection: string; slug: string; path: string }) {
+  const { repo, branch = 'main', api_root: apiRoot = 'https://api.github.com' } = settings.backend;
+  const read = (ref: string) => readGithub({ apiRoot, repo, ref, path, token });
+  if (settings.publish_mode === 'editorial_workflow') {
+    const onBranch = await read(`cms/${collection}/${slug}`);
+    if (onBranch !== null) return onBranch;
+  }
+  return read(branch);
+}
+
+function storedUser(): StoredUser {
+  try {
+    return (JSON.parse(localStorage.getItem('decap-cms-user') ?? '{}') as StoredUser | null) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+async function readNow(entry: ImmutableMap): Promise<string | null> {
+  const settings = await editorConfig();
+  const path = String(entry.get('path'));
+  const user = storedUser();
+  if (user.backendName === 'proxy') {
+    const local = typeof settings.local_backend === 'object' ? settings.local_backend.url : undefined;
+    return readLocal(local ?? 'http://localhost:8081/api/v1', path);
+  }
+  if (user.backendName === 'github' && user.token)
+    return readGithubNow(settings, user.token, { collection: String(entry.get('collection')), slug: String(entry.get('slug')), path });
+  throw notRead('the backend', `signed in to ${user.backendName ?? 'no backend'}`);
+}
+
+/**
+ * What this tab last saved of each file, keyed by the text the page was opened with: Decap keeps the opened text in
+ * the entry after a save, so a second save from the same tab merges from what the first one wrote.
+ */
+const savedByTab = new Map<string, { opened: string; fields: Data }>();
+const pending = new Map<string, { opened: string; fields: Data }>();
+
+export function registerMergeOnSave(cms: DecapEvents): void {
+  cms.registerEventListener({
+    name: 'preSave',
+    handler: async ({ entry }) => {
+      if (entry.get('newRecord')) return undefined;
+      const data = entry.get('data') as ImmutableMap;
+      const mine = data.toJS() as Data;
+      const opened = mine[sourceKey];
+      if (typeof opened !== 'string') return undefined;
+      const path = String(entry.get('path'));
+      const saved = savedByTab.get(path);
+      const base = saved?.opened === opened ? saved.fields : fromFile(opened);
+      const result = saveOnto(base, await readNow(entry), mine);
+      if ('refused' in result) throw new Error(result.refused);
+      pending.set(path, { opened, fields: result.data });
+      return data.clear().merge(result.data);
+    },
+  });
+  cms.registerEventListener({
+    name: 'postSave',
+    handler: ({ entry }) => {
+      const path = String(entry.get('path'));
+      const saved = pending.get(path);
+      if (saved) savedByTab.set(path, saved);
+      pending.delete(path);
+    },
+  });
+}
