@@ -13,7 +13,7 @@ type Data = Record<string, any>;
 
 const file = 'content/services/installation.mdx';
 const opened = readFileSync(join(import.meta.dirname, '../..', file), 'utf8');
-const oldSubtitle = fromFile(opened).hero.subtitle as string;
+const oldSubtitle = (fromFile(opened) as Data).hero.subtitle as string;
 const fieldsOrder = ['__problem', 'seo', 'title', 'lastUpdated', 'summary', 'order', 'navLabel', 'coreService', 'hero', 'sections', 'body'];
 
 /** The page as the editor holds it after opening `text`, with the writer's `change` made in the form. */

@@ -15,12 +15,14 @@ import { fromFile, sourceKey } from './frontmatter-format.ts';
 
 type Data = Record<string, unknown>;
 
-/** The parts of Decap's Immutable entry this reads. */
+/** The parts of Decap's Immutable entry, and of its data, this reads. */
 interface ImmutableMap {
   get(key: string): unknown;
   toJS(): unknown;
-  clear(): ImmutableMap;
-  merge(values: Data): ImmutableMap;
+}
+interface DataMap extends ImmutableMap {
+  clear(): DataMap;
+  merge(values: Data): DataMap;
 }
 
 interface DecapEvents {
@@ -52,12 +54,12 @@ const notRead = (where: string, detail: string) =>
   new Error(`Not saved: the page could not be read as it is now from ${where} (${detail}), so a change someone else made meanwhile could be lost. Try again.`);
 
 /** The file's text in decap-server's folder; null when there is no such file. */
-async function readLocal(url: string, path: string): Promise<string | null> {
+async function readLocal(url: string, branch: string, path: string): Promise<string | null> {
   const response = await fetch(url, {
     method: 'POST',
     cache: 'no-store',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ action: 'getEntry', params: { path } }),
+    body: JSON.stringify({ action: 'getEntry', params: { branch, path } }),
   });
   if (!response.ok) throw notRead('the local editor backend', `${response.status} ${await response.text()}`);
   const { data } = (await response.json()) as { data: string | null };
@@ -79,15 +81,40 @@ export async function readGithub({ apiRoot, repo, ref, path, token }: { apiRoot:
   return decodeBase64(content);
 }
 
-/** The file as it is now where this save will land: the page's editorial-workflow branch if it has one, else main. */
-export async function readGithubNow(settings: EditorConfig, token: string, { collection, slug, path }: { collection: string; slug: string; path: string }) {
+/**
+ * What the file is now, for the save to land on (`now`), and, when the page already has an editorial-workflow branch,
+ * what the main branch did to it since that branch left it (`main`: the file at their merge base and on main now).
+ */
+export interface Reading {
+  now: string | null;
+  main?: { base: string; now: string };
+}
+
+/**
+ * The file as it is now where this save will land: the page's editorial-workflow branch if it has one, else main
+ * (Decap creates the branch from main's head when saving). Decap saves onto an existing branch by replaying its
+ * commits onto main's head file by file, whole files, so a change merged to main since the branch began would be
+ * overwritten: main's side is read too and merged in.
+ */
+export async function readGithubNow(
+  settings: EditorConfig,
+  token: string,
+  { collection, slug, path }: { collection: string; slug: string; path: string },
+): Promise<Reading> {
   const { repo, branch = 'main', api_root: apiRoot = 'https://api.github.com' } = settings.backend;
   const read = (ref: string) => readGithub({ apiRoot, repo, ref, path, token });
-  if (settings.publish_mode === 'editorial_workflow') {
-    const onBranch = await read(`cms/${collection}/${slug}`);
-    if (onBranch !== null) return onBranch;
-  }
-  return read(branch);
+  const pageBranch = `cms/${collection}/${slug}`;
+  const onBranch = settings.publish_mode === 'editorial_workflow' ? await read(pageBranch) : null;
+  if (onBranch === null) return { now: await read(branch) };
+  const response = await fetch(`${apiRoot.replace(/\/$/, '')}/repos/${repo}/compare/${branch}...${pageBranch}`, {
+    cache: 'no-store',
+    headers: { Authorization: `token ${token}`, Accept: 'application/vnd.github+json' },
+  });
+  if (!response.ok) throw notRead('GitHub', `comparing ${pageBranch} with ${branch}: ${response.status} ${response.statusText}`);
+  const { merge_base_commit: mergeBase } = (await response.json()) as { merge_base_commit?: { sha?: string } };
+  if (!mergeBase?.sha) throw notRead('GitHub', `no common commit of ${pageBranch} and ${branch}`);
+  const [base, mainNow] = await Promise.all([read(mergeBase.sha), read(branch)]);
+  return { now: onBranch, ...(base !== null && mainNow !== null && { main: { base, now: mainNow } }) };
 }
 
 function storedUser(): StoredUser {
@@ -98,13 +125,13 @@ function storedUser(): StoredUser {
   }
 }
 
-async function readNow(entry: ImmutableMap): Promise<string | null> {
+async function readNow(entry: ImmutableMap): Promise<Reading> {
   const settings = await editorConfig();
   const path = String(entry.get('path'));
   const user = storedUser();
   if (user.backendName === 'proxy') {
     const local = typeof settings.local_backend === 'object' ? settings.local_backend.url : undefined;
-    return readLocal(local ?? 'http://localhost:8081/api/v1', path);
+    return { now: await readLocal(local ?? 'http://localhost:8081/api/v1', settings.backend.branch ?? 'main', path) };
   }
   if (user.backendName === 'github' && user.token)
     return readGithubNow(settings, user.token, { collection: String(entry.get('collection')), slug: String(entry.get('slug')), path });
@@ -123,14 +150,16 @@ export function registerMergeOnSave(cms: DecapEvents): void {
     name: 'preSave',
     handler: async ({ entry }) => {
       if (entry.get('newRecord')) return undefined;
-      const data = entry.get('data') as ImmutableMap;
+      const data = entry.get('data') as DataMap;
       const mine = data.toJS() as Data;
       const opened = mine[sourceKey];
       if (typeof opened !== 'string') return undefined;
       const path = String(entry.get('path'));
       const saved = savedByTab.get(path);
       const base = saved?.opened === opened ? saved.fields : fromFile(opened);
-      const result = saveOnto(base, await readNow(entry), mine);
+      const reading = await readNow(entry);
+      const onBranch = saveOnto(base, reading.now, mine);
+      const result = reading.main && 'data' in onBranch ? saveOnto(fromFile(reading.main.base), reading.main.now, onBranch.data) : onBranch;
       if ('refused' in result) throw new Error(result.refused);
       pending.set(path, { opened, fields: result.data });
       return data.clear().merge(result.data);
