@@ -29,13 +29,13 @@ test.afterEach(async () => writeFile(join(site.root, file), original));
 
 /** The page open in the editor, signed in to the local backend, once its title box shows. */
 async function openInstallation(page: Page) {
-  page.on('console', (m) => console.log('CONSOLE', m.text().slice(0, 500)));
   await page.goto(`${site.url}/admin`);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.goto(`${site.url}/admin#/collections/services/entries/installation`);
-  await expect(page.locator(`input[value="${oldTitle}"]`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(`input[value="${oldTitle}"]`)).toBeVisible({ timeout: 60_000 });
 }
 
+const titleBox = (page: Page) => page.getByLabel('Title', { exact: true }).first();
 // Sections have a box of the same name further down: the hero's comes first.
 const subtitleBox = (page: Page) => page.getByLabel('Text under the title').first();
 
@@ -85,13 +85,21 @@ test('the same field changed in the file and in the editor is refused with the o
   await expect(page.getByText('Entry saved')).toHaveCount(0);
   expect(await onDisk()).toBe(theirs);
 
-  // As the message says: reloaded, the page shows their change, and the writer's next change is saved onto it.
+  // As the message says: reloaded (leaving the unsaved change, and declining Decap's offer to restore it), the page
+  // shows their change, and the writer's next change is saved onto it.
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
+  });
   await page.reload();
   await expect(subtitleBox(page)).toHaveValue(theirSubtitle, { timeout: 30_000 });
-  await page.locator(`input[value="${oldTitle}"]`).fill(newTitle);
+  await expect(titleBox(page)).toHaveValue(oldTitle);
+  await titleBox(page).fill(newTitle);
   await pressPublish(page);
   await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 15_000 });
   expect(await onDisk()).toBe(theirs.replace(`  title: ${oldTitle}`, `  title: ${newTitle}`));
+  expect(dialogs).toEqual(['beforeunload', 'confirm']);
 });
 
 test('the same page published from two tabs keeps both changes, and a tab publishing twice keeps its own', async ({ page, context }) => {

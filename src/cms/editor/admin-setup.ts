@@ -6,7 +6,7 @@ import { registerFileProblems } from './file-problem.ts';
 import { registerEditorWidgets } from './editor-widgets.ts';
 import type { DecapWidgets } from './entry-checks.ts';
 import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts';
-import { registerMergeOnSave } from './merge-on-save.ts';
+import { registerMergeOnSave, rememberingOpenedText } from './merge-on-save.ts';
 
 interface DecapGlobal extends DecapWidgets {
   registerCustomFormat(name: string, extension: string, format: { fromFile: typeof fromFile; toFile: typeof toFile }): void;
@@ -19,7 +19,7 @@ page.CMS_MANUAL_INIT = true;
 document.addEventListener('DOMContentLoaded', () => {
   const cms = page.CMS;
   if (!cms) throw new Error('Decap CMS did not load (/admin/decap-cms.js).');
-  cms.registerCustomFormat(mdxFrontmatterFormat, 'mdx', { fromFile, toFile });
+  cms.registerCustomFormat(mdxFrontmatterFormat, 'mdx', { fromFile, toFile: rememberingOpenedText(toFile) });
   registerFileProblems();
   // Before the entry checks, so they check what will be written: the writer's changes on the file as it is now.
   registerMergeOnSave(cms);

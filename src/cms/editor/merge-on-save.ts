@@ -139,6 +139,58 @@ async function readNow(entry: ImmutableMap): Promise<Reading> {
 }
 
 /**
+ * Decap keeps an unsaved page in the browser (its "local backup", written with the file format's toFile) and offers
+ * it back when the page is opened again; the restored entry's text is then that backup, not the file as the writer
+ * opened it, and would hide the writer's changes from the merge. So each text toFile writes is remembered with the
+ * text it was written from (the last few, in localStorage, as the backups are), and a save from a restored backup
+ * merges from the text the writer had opened.
+ */
+const basesKey = 'kalpaka-editor-opened-texts';
+/** The texts saves are landing on now: what toFile writes onto them is the file, not a backup. */
+const savingOnto = new Set<string>();
+const remembered = 12;
+
+/** FNV-1a: a short key for a text, enough to tell this page's few backups apart. */
+const textKey = (text: string) => {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return `${(hash >>> 0).toString(36)}:${text.length}`;
+};
+
+function openedTexts(): [string, string][] {
+  try {
+    const list = JSON.parse(localStorage.getItem(basesKey) ?? '[]') as unknown;
+    return Array.isArray(list) ? (list as [string, string][]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The file format's toFile, remembering which opened text each written text came from. */
+export function rememberingOpenedText<F extends (data: Data, keyOrder?: readonly string[]) => string>(toFile: F): F {
+  return ((data: Data, keyOrder?: readonly string[]) => {
+    const written = toFile(data, keyOrder);
+    const opened = data[sourceKey];
+    if (typeof opened !== 'string' || opened === written || savingOnto.has(opened)) return written;
+    // Decap ends what it stores with a newline (backend.ts, entryToRaw).
+    const key = textKey(written.endsWith('\n') ? written : `${written}\n`);
+    const list = [
+      [key, openedTexts().find(([known]) => known === textKey(opened))?.[1] ?? opened] as [string, string],
+      ...openedTexts().filter(([known]) => known !== key),
+    ];
+    try {
+      localStorage.setItem(basesKey, JSON.stringify(list.slice(0, remembered)));
+    } catch {
+      // Storage full: a restored backup then merges from its own text, as Decap alone would save it.
+    }
+    return written;
+  }) as F;
+}
+
+/** The text the writer opened, for an entry whose text may be one of Decap's backups. */
+const openedText = (text: string) => openedTexts().find(([key]) => key === textKey(text))?.[1] ?? text;
+
+/**
  * What this tab last saved of each file, keyed by the text the page was opened with: Decap keeps the opened text in
  * the entry after a save, so a second save from the same tab merges from what the first one wrote.
  */
@@ -152,8 +204,9 @@ export function registerMergeOnSave(cms: DecapEvents): void {
       if (entry.get('newRecord')) return undefined;
       const data = entry.get('data') as DataMap;
       const mine = data.toJS() as Data;
-      const opened = mine[sourceKey];
-      if (typeof opened !== 'string') return undefined;
+      const source = mine[sourceKey];
+      if (typeof source !== 'string') return undefined;
+      const opened = openedText(source);
       const path = String(entry.get('path'));
       const saved = savedByTab.get(path);
       const base = saved?.opened === opened ? saved.fields : fromFile(opened);
@@ -162,6 +215,7 @@ export function registerMergeOnSave(cms: DecapEvents): void {
       const result = reading.main && 'data' in onBranch ? saveOnto(fromFile(reading.main.base), reading.main.now, onBranch.data) : onBranch;
       if ('refused' in result) throw new Error(result.refused);
       pending.set(path, { opened, fields: result.data });
+      savingOnto.add(result.data[sourceKey] as string);
       return data.clear().merge(result.data);
     },
   });
@@ -170,6 +224,7 @@ export function registerMergeOnSave(cms: DecapEvents): void {
     handler: ({ entry }) => {
       const path = String(entry.get('path'));
       const saved = pending.get(path);
+      savingOnto.delete((saved?.fields[sourceKey] as string | undefined) ?? '');
       if (saved) savedByTab.set(path, saved);
       pending.delete(path);
     },
