@@ -10,7 +10,7 @@
  * creates that branch when saving.
  */
 import { parse } from 'yaml';
-import { saveOnto } from './field-merge.ts';
+import { saveOnto, type SaveOnto } from './field-merge.ts';
 import { fromFile, sourceKey } from './frontmatter-format.ts';
 
 type Data = Record<string, unknown>;
@@ -29,7 +29,7 @@ interface DecapEvents {
   registerEventListener(listener: { name: string; handler: (event: { entry: ImmutableMap }) => unknown }): void;
 }
 
-interface EditorConfig {
+export interface EditorConfig {
   backend: { name: string; repo: string; branch?: string; api_root?: string };
   publish_mode?: string;
   local_backend?: { url?: string } | boolean;
@@ -117,6 +117,12 @@ export async function readGithubNow(
   return { now: onBranch, ...(base !== null && mainNow !== null && { main: { base, now: mainNow } }) };
 }
 
+/** The writer's changes onto the file where the save lands, then what main did to it since the page's branch began. */
+export function saveOntoReading(base: Data, reading: Reading, mine: Data): SaveOnto {
+  const onBranch = saveOnto(base, reading.now, mine);
+  return reading.main && 'data' in onBranch ? saveOnto(fromFile(reading.main.base), reading.main.now, onBranch.data) : onBranch;
+}
+
 function storedUser(): StoredUser {
   try {
     return (JSON.parse(localStorage.getItem('decap-cms-user') ?? '{}') as StoredUser | null) ?? {};
@@ -188,7 +194,7 @@ export function rememberingOpenedText<F extends (data: Data, keyOrder?: readonly
 }
 
 /** The text the writer opened, for an entry whose text may be one of Decap's backups. */
-const openedText = (text: string) => openedTexts().find(([key]) => key === textKey(text))?.[1] ?? text;
+export const openedText = (text: string) => openedTexts().find(([key]) => key === textKey(text))?.[1] ?? text;
 
 /**
  * What this tab last saved of each file, keyed by the text the page was opened with: Decap keeps the opened text in
@@ -210,9 +216,7 @@ export function registerMergeOnSave(cms: DecapEvents): void {
       const path = String(entry.get('path'));
       const saved = savedByTab.get(path);
       const base = saved?.opened === opened ? saved.fields : fromFile(opened);
-      const reading = await readNow(entry);
-      const onBranch = saveOnto(base, reading.now, mine);
-      const result = reading.main && 'data' in onBranch ? saveOnto(fromFile(reading.main.base), reading.main.now, onBranch.data) : onBranch;
+      const result = saveOntoReading(base, await readNow(entry), mine);
       if ('refused' in result) throw new Error(result.refused);
       pending.set(path, { opened, fields: result.data });
       savingOnto.add(result.data[sourceKey] as string);
