@@ -35,7 +35,6 @@ async function openInstallation(page: Page) {
   await expect(page.locator(`input[value="${oldTitle}"]`)).toBeVisible({ timeout: 60_000 });
 }
 
-const titleBox = (page: Page) => page.getByLabel('Title', { exact: true }).first();
 // Sections have a box of the same name further down: the hero's comes first.
 const subtitleBox = (page: Page) => page.getByLabel('Text under the title').first();
 
@@ -70,8 +69,9 @@ test('a field changed in the file while the page is open survives the writer pub
   expect(changed).toEqual([`  title: ${newTitle}`, `  subtitle: ${theirSubtitle}`]);
 });
 
-test('the same field changed in the file and in the editor is refused with the other value, and nothing is written', async ({ page }) => {
-  test.slow();
+test('the same field changed in the file and in the editor is refused with the other value, and nothing is written', async ({ page, context }) => {
+  // Two openings of the editor on a machine shared with other builds.
+  test.setTimeout(240_000);
   await openInstallation(page);
   const theirs = await changeSubtitleOnDisk();
   await subtitleBox(page).fill('Engineers who write down every setting.');
@@ -85,25 +85,27 @@ test('the same field changed in the file and in the editor is refused with the o
   await expect(page.getByText('Entry saved')).toHaveCount(0);
   expect(await onDisk()).toBe(theirs);
 
-  // As the message says: reloaded (leaving the unsaved change, and declining Decap's offer to restore it), the page
-  // shows their change, and the writer's next change is saved onto it.
+  // As the message says: opened again (declining Decap's offer to restore the unsaved change), the page shows their
+  // change, and the writer's next change is saved onto it.
+  const again = await context.newPage();
   const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.type());
-    void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
+  again.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
   });
-  await page.reload();
-  await expect(subtitleBox(page)).toHaveValue(theirSubtitle, { timeout: 30_000 });
-  await expect(titleBox(page)).toHaveValue(oldTitle);
-  await titleBox(page).fill(newTitle);
-  await pressPublish(page);
-  await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 15_000 });
+  await page.close({ runBeforeUnload: false });
+  await openInstallation(again);
+  await expect(subtitleBox(again)).toHaveValue(theirSubtitle);
+  await again.locator(`input[value="${oldTitle}"]`).fill(newTitle);
+  await pressPublish(again);
+  await expect(again.getByText('Entry saved')).toBeVisible({ timeout: 15_000 });
   expect(await onDisk()).toBe(theirs.replace(`  title: ${oldTitle}`, `  title: ${newTitle}`));
-  expect(dialogs).toEqual(['beforeunload', 'confirm']);
+  // Decap's backup of the refused change is written 2 s after typing, so it may or may not be offered.
+  expect(dialogs.filter((message) => message !== 'A local backup was recovered for this entry, would you like to use it?')).toEqual([]);
 });
 
 test('the same page published from two tabs keeps both changes, and a tab publishing twice keeps its own', async ({ page, context }) => {
-  test.slow();
+  test.setTimeout(240_000);
   const second = await context.newPage();
   await openInstallation(page);
   await openInstallation(second);
