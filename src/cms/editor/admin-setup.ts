@@ -7,6 +7,7 @@ import { registerEditorWidgets } from './editor-widgets.ts';
 import { showEditingTitle } from './editing-title.ts';
 import type { DecapWidgets } from './entry-checks.ts';
 import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts';
+import { registerMergeOnSave, rememberingOpenedText } from './merge-on-save.ts';
 import { registerUploadGuard } from './upload-guard.ts';
 
 interface DecapGlobal extends DecapWidgets {
@@ -22,8 +23,10 @@ registerUploadGuard();
 document.addEventListener('DOMContentLoaded', () => {
   const cms = page.CMS;
   if (!cms) throw new Error('Decap CMS did not load (/admin/decap-cms.js).');
-  cms.registerCustomFormat(mdxFrontmatterFormat, 'mdx', { fromFile, toFile });
+  cms.registerCustomFormat(mdxFrontmatterFormat, 'mdx', { fromFile, toFile: rememberingOpenedText(toFile) });
   registerFileProblems();
+  // Before the entry checks, so they check what will be written: the writer's changes on the file as it is now.
+  registerMergeOnSave(cms);
   registerEditorWidgets(cms);
   cms.init();
   showEditingTitle();
