@@ -177,7 +177,7 @@ describe('a save onto a file someone else changed since the page was opened', ()
     const broken = opened.replace('order: 3', 'order: [3');
     expect(saveOnto(fromFile(opened), broken, mine)).toEqual({
       refused: expect.stringMatching(
-        /^This page was changed by someone else since you opened it, and its file cannot be read now, so your change was not saved\. Line 6: Text that starts with \{ or \[/,
+        /^This page was changed by someone else since you opened it, and its file cannot be read now, so your change was not saved\. Line 6: A "\[" opened on this line or the one above is never closed/,
       ),
     });
   });
