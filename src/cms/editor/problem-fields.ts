@@ -14,27 +14,41 @@ type Settings = Iterable<FieldSettings> | undefined;
 
 const named = (fields: Settings, name: unknown) => [...(fields ?? [])].find((field) => field.get('name') === name);
 
-/** The settings of the field that edits the value at `path` of `data`, among a collection's `fields`. */
-export function fieldAt(fields: Settings, data: unknown, path: ProblemPath): FieldSettings | undefined {
+/** Each step of `path` down a collection's `fields`, with the settings of the field (or section type) it reaches. */
+function* stepsAt(
+  fields: Settings,
+  data: unknown,
+  path: ProblemPath,
+): Generator<{ step: string | number; field: FieldSettings | undefined; section: boolean }> {
   let field: FieldSettings | undefined;
   let children = fields;
   let value = data;
   for (const step of path) {
     value = value !== null && typeof value === 'object' ? (value as Record<string | number, unknown>)[step] : undefined;
+    let section = false;
     if (typeof step === 'number') {
       // An item of the list `field`: a section's settings by its type, a one-box item by the list's `field`.
       const types = field?.get('types') as Settings;
       const single = field?.get('field') as FieldSettings | undefined;
+      section = Boolean(types);
       if (types) field = named(types, (value as Record<string, unknown> | undefined)?.[String(field!.get('typeKey') ?? 'type')]);
       else if (single) field = single;
-      children = field?.get('fields') as Settings;
-      continue;
+    } else {
+      field = named(children, step);
     }
-    field = named(children, step);
-    if (!field) return undefined;
-    children = field.get('fields') as Settings;
+    children = field?.get('fields') as Settings;
+    yield { step, field, section };
   }
-  return field;
+}
+
+/** The settings of the field that edits the value at `path` of `data`, among a collection's `fields`. */
+export function fieldAt(fields: Settings, data: unknown, path: ProblemPath): FieldSettings | undefined {
+  let found: FieldSettings | undefined;
+  for (const { step, field } of stepsAt(fields, data, path)) {
+    if (typeof step === 'string' && !field) return undefined;
+    found = field;
+  }
+  return found;
 }
 
 /**
@@ -42,28 +56,13 @@ export function fieldAt(fields: Settings, data: unknown, path: ProblemPath): Fie
  * place and a section by its type ("Sections → Cards, no. 2 → Items → no. 1 → Title"), never the file's key path.
  */
 export function labelsAt(fields: Settings, data: unknown, path: ProblemPath): string {
-  const labels: string[] = [];
-  let field: FieldSettings | undefined;
-  let children = fields;
-  let value = data;
-  for (const step of path) {
-    value = value !== null && typeof value === 'object' ? (value as Record<string | number, unknown>)[step] : undefined;
-    if (typeof step === 'number') {
-      const types = field?.get('types') as Settings;
-      const single = field?.get('field') as FieldSettings | undefined;
-      if (types) {
-        field = named(types, (value as Record<string, unknown> | undefined)?.[String(field!.get('typeKey') ?? 'type')]);
-        labels.push(`${String(field?.get('label') ?? 'Section')}, no. ${step + 1}`);
-      } else {
-        labels.push(`no. ${step + 1}`);
-        if (single) field = single;
-      }
-      children = field?.get('fields') as Settings;
-      continue;
-    }
-    field = named(children, step);
-    labels.push(String(field?.get('label') ?? step));
-    children = field?.get('fields') as Settings;
-  }
-  return labels.join(' → ');
+  return [...stepsAt(fields, data, path)]
+    .map(({ step, field, section }) =>
+      typeof step === 'number'
+        ? section
+          ? `${String(field?.get('label') ?? 'Section')}, no. ${step + 1}`
+          : `no. ${step + 1}`
+        : String(field?.get('label') ?? step),
+    )
+    .join(' → ');
 }
