@@ -5,8 +5,6 @@
 import { codeProblemsIn } from '../schemas/page-text/code.ts';
 import { mdxTree } from './mdx-tree.ts';
 
-export { linkForms, runsCode } from '../schemas/page-text/code.ts';
-
 /** Each piece of code in the MDX file's body, as "file:line:column what to do". */
 export function codeProblems(name: string, source: string): Array<{ line: number; column: number; text: string }> {
   const tree = mdxTree(source);

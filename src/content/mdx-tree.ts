@@ -5,8 +5,6 @@
 import { mdxToMdast } from 'satteri';
 import type { TreeNode } from '../schemas/page-text/tree.ts';
 
-export { nodesOf, type TreeNode } from '../schemas/page-text/tree.ts';
-
 /** The file's tree; throws the parser's error when it is not valid MDX (syntaxProblem turns it into a sentence). */
 export const parseMdx = (source: string): TreeNode => mdxToMdast(source, { features: { frontmatter: true } }) as unknown as TreeNode;
 
