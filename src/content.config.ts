@@ -3,6 +3,7 @@ import type { z } from 'astro/zod';
 import { mdxFolder } from './content/content-loader.ts';
 import { quotingFacts } from './schemas/facts.ts';
 import { legalPage, page, subPage } from './schemas/page.ts';
+import { caseStudy, client, testimonial } from './schemas/proof.ts';
 
 /** The MDX files of content/<folder>, each checked against `schema` (facts quoted first) with writer-friendly messages. */
 function mdxCollection<T extends z.ZodType>(folder: string, schema: T) {
@@ -17,4 +18,10 @@ export const collections = {
   consulting: mdxCollection('consulting', subPage),
   outsourcing: mdxCollection('outsourcing', subPage),
   legal: mdxCollection('legal', legalPage),
+  /** Proof a buyer can check (src/schemas/proof.ts): content/case-studies → /case-studies/<slug>, shown on the services they name. */
+  caseStudies: mdxCollection('case-studies', caseStudy),
+  /** The clients' names and logos on the home page, where the client has allowed it. */
+  clients: mdxCollection('clients', client),
+  /** Quotes from named people at clients, on the home page and with the case study they belong to. */
+  testimonials: mdxCollection('testimonials', testimonial),
 };

@@ -29,6 +29,7 @@ export const topLevelPages = [
   { path: '/services', label: 'Services', section: 'services', menus: ['header', 'footer'] },
   { path: '/consulting', label: 'Consulting', section: 'consulting', menus: ['header', 'footer'] },
   { path: '/outsourcing', label: 'Outsourcing', section: 'outsourcing', menus: ['header', 'footer'] },
+  { path: '/case-studies', label: 'Case Studies', menus: ['footer'] },
   { path: '/contact', label: 'Contact', menus: ['footer'] },
 ] as const satisfies readonly TopLevelPage[];
 
@@ -42,6 +43,9 @@ export const redirects: Readonly<Record<string, string>> = {
 };
 
 export const sectionPath = (section: Section, slug: string): string => `/${section}/${slug}`;
+
+/** A case study's address: its file name under /case-studies (content/case-studies/erp-migration.mdx → /case-studies/erp-migration). */
+export const caseStudyPath = (slug: string): string => `/case-studies/${slug}`;
 
 /** A legal page's address: its file name at the top level (content/legal/privacy-policy.mdx → /privacy-policy). */
 export const legalPath = (slug: string): string => `/${slug}`;

@@ -161,7 +161,7 @@ type Clash = { file: string; at: { line: number; column: number }; text: string 
  */
 function caseClashes(base: string): Clash[] {
   const byAddress = new Map<string, string[]>();
-  for (const file of readdirSync(base).filter((name) => name.endsWith('.mdx')).sort()) {
+  for (const file of (existsSync(base) ? readdirSync(base) : []).filter((name) => name.endsWith('.mdx')).sort()) {
     byAddress.set(file.toLowerCase(), [...(byAddress.get(file.toLowerCase()) ?? []), file]);
   }
   return [...byAddress.values()]

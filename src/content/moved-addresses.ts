@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { getCollection } from 'astro:content';
-import { SECTIONS, legalPath, redirects as legacyRedirects, sectionPath, topLevelPages } from '../config/routes.ts';
+import { SECTIONS, caseStudyPath, legalPath, redirects as legacyRedirects, sectionPath, topLevelPages } from '../config/routes.ts';
 import { movedAddressProblems, movedAddressesFile, readMovedAddresses, type MovedAddress } from './addresses.ts';
 import { contentProblem } from './build-errors.ts';
 
@@ -18,7 +18,8 @@ export const isLive = (entry: { data: { retiredTo?: string } }) => !entry.data.r
 export async function builtPages(): Promise<Set<string>> {
   const sections = await Promise.all(SECTIONS.map(async (section) => (await getCollection(section, isLive)).map((entry) => sectionPath(section, entry.id))));
   const legal = (await getCollection('legal')).map((entry) => legalPath(entry.id));
-  return new Set([...topLevelPages.map((page) => page.path), ...sections.flat(), ...legal]);
+  const caseStudies = (await getCollection('caseStudies')).map((entry) => caseStudyPath(entry.id));
+  return new Set([...topLevelPages.map((page) => page.path), ...sections.flat(), ...legal, ...caseStudies]);
 }
 
 /** Each retired page's address and the page its visitors are sent to. */

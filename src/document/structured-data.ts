@@ -80,3 +80,20 @@ export function breadcrumbs(items: readonly { label: string; href: string }[], s
     itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.label, item: absolute(item.href, site) })),
   };
 }
+
+/** A case study as a schema.org Article (search engines accept Article for editorial pages), written and published by the company. */
+export function article(input: { headline: string; description: string; path: string; datePublished: Date }, site: URL): JsonLd {
+  const publisher = { '@type': 'Organization', '@id': absolute('/#organization', site), name: company.name, url: absolute('/', site) };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: input.headline,
+    description: input.description,
+    url: absolute(input.path, site),
+    mainEntityOfPage: absolute(input.path, site),
+    datePublished: input.datePublished.toISOString().slice(0, 10),
+    image: absolute('/og-image.png', site),
+    author: publisher,
+    publisher,
+  };
+}

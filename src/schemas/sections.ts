@@ -245,6 +245,23 @@ const video = z.strictObject({
   caption: z.string().optional(),
 });
 
+/**
+ * Proof from the collections (src/schemas/proof.ts): the newest case studies, the clients who allow being shown and
+ * the quotes. A part with nothing to show is left out, and the whole section when no part has anything.
+ */
+const proof = z.strictObject({
+  type: z.literal('proof'),
+  ...heading,
+  /** How many of the newest case studies to show (0: none). */
+  caseStudies: z.number().int().min(0).max(6).default(3),
+});
+
+/** Every case study, newest first, as cards; left out while there is none. */
+const caseStudies = z.strictObject({
+  type: z.literal('caseStudies'),
+  ...heading,
+});
+
 /** Where the MDX body of the entry is rendered among the sections (after the hero when absent). */
 const prose = z.strictObject({
   type: z.literal('prose'),
@@ -269,7 +286,7 @@ function refuseRepeatedTitle(heading: { tagline?: string | undefined; title?: st
 }
 
 export const section = z
-  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, testimonials, split, faq, cta, prose, officeMap, video])
+  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, testimonials, split, faq, cta, prose, officeMap, video, proof, caseStudies])
   .superRefine(refuseRepeatedTitle);
 
 export type Section = z.infer<typeof section>;
