@@ -2,7 +2,7 @@
  * The site's pages and menus as the content files make them, for the tests and the audit: a service a writer adds,
  * renames or removes changes these, not the tests.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -19,6 +19,7 @@ interface ContentEntry {
 
 /** The live entries of a content folder, frontmatter parsed and facts quoted, as the collections hold them. */
 function contentEntries(folder: string, root = contentRoot): ContentEntry[] {
+  if (!existsSync(join(root, folder))) return [];
   return readdirSync(join(root, folder))
     .filter((file) => file.endsWith('.mdx'))
     .map((file) => {
@@ -38,13 +39,30 @@ export function sectionPages(section: Section, root = contentRoot): Array<{ path
     .map(({ path, navLabel }) => ({ path, navLabel }));
 }
 
-/** Every route the site builds from its content: the top-level pages, each section's pages and the legal pages. */
+/** Every route the site builds from its content: the top-level pages, each section's pages, the legal pages and the case studies. */
 export function siteRoutes(root = contentRoot): string[] {
   return [
     ...topLevelPages.map((page) => page.path),
     ...SECTIONS.flatMap((section) => sectionPages(section, root).map((page) => page.path)),
     ...contentEntries('legal', root).map((entry) => `/${entry.slug}`),
+    ...caseStudies(root).map((entry) => entry.path),
   ];
+}
+
+/** The case studies as their files say, newest first: address, title, the services they name, and the first result's measure. */
+export function caseStudies(root = contentRoot): Array<{ path: string; slug: string; title: string; services: string[]; sample: boolean; measure: string }> {
+  return contentEntries('case-studies', root)
+    .map(({ slug, data }) => ({
+      path: `/case-studies/${slug}`,
+      slug,
+      title: String(data.title),
+      services: (data.services ?? []) as string[],
+      sample: data.sample === true,
+      measure: String((data.results as Array<{ measure: string }> | undefined)?.[0]?.measure ?? ''),
+      date: new Date(String(data.date)).getTime(),
+    }))
+    .sort((a, b) => b.date - a.date || a.slug.localeCompare(b.slug))
+    .map(({ date: _date, ...entry }) => entry);
 }
 
 type Card = { title: string; link?: string; duration?: string; features?: string[] };

@@ -253,7 +253,7 @@ const proof = z.strictObject({
   type: z.literal('proof'),
   ...heading,
   /** How many of the newest case studies to show (0: none). */
-  caseStudies: z.number().int().min(0).max(6).default(3),
+  caseStudies: z.number().int().min(0).max(6).default(2),
 });
 
 /** Every case study, newest first, as cards; left out while there is none. */

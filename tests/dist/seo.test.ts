@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { siteRoutes } from '../../scripts/content/content-routes.ts';
+import { caseStudies, siteRoutes } from '../../scripts/content/content-routes.ts';
 
 const SITE_ROUTES = siteRoutes();
 import { offices } from '../../src/config/offices.ts';
@@ -94,6 +94,23 @@ describe('SEO of the built site', () => {
       const items = breadcrumbs?.['itemListElement'] as { item: string }[];
       expect(items.map((item) => item.item), path).toEqual([`${site}/`, `${site}/${path.split('/')[1]}`, `${site}${path}`]);
     }
+  });
+
+  test('each case study is an Article by the company, with breadcrumbs through the case-studies page', () => {
+    const entries = caseStudies();
+    for (const { path, title } of entries) {
+      const page = html(path);
+      const [articleData] = ofType(page, 'Article');
+      expect(articleData?.['headline'], path).toBe(title);
+      expect(articleData?.['url'], path).toBe(`${site}${path}`);
+      expect(articleData?.['datePublished'], path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect((articleData?.['publisher'] as { '@id': string })['@id'], path).toBe(`${site}/#organization`);
+      const [breadcrumbs] = ofType(page, 'BreadcrumbList');
+      const items = breadcrumbs?.['itemListElement'] as { item: string }[];
+      expect(items.map((item) => item.item), path).toEqual([`${site}/`, `${site}/case-studies`, `${site}${path}`]);
+    }
+    // No other page claims to be an article.
+    for (const path of SITE_ROUTES.filter((route) => !entries.some((entry) => entry.path === route))) expect(ofType(html(path), 'Article'), path).toEqual([]);
   });
 
   // No FAQPage data: since August 2023 Google shows FAQ rich results only for well-known government and health sites,
