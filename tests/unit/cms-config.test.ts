@@ -92,9 +92,11 @@ describe('the /admin editor configuration', () => {
     });
 
     test(`${folder}: every key used in content/${folder} is a field of the editor`, () => {
-      const used = normalise(files(folder).flatMap((file) => contentPaths(fromFile(readFileSync(join(content, folder, file), 'utf8'))))).filter(
-        (path) => path !== sourceKey,
-      );
+      const entries = files(folder).map((file) => fromFile(readFileSync(join(content, folder, file), 'utf8')));
+      // Entries with no page text (clients, quotes) have no text box for it: their files have none.
+      const withoutBody = !editor.includes('body');
+      if (withoutBody) expect(entries.map((entry) => String(entry.body ?? '').trim())).toEqual(entries.map(() => ''));
+      const used = normalise(entries.flatMap((entry) => contentPaths(entry))).filter((path) => path !== sourceKey && !(withoutBody && path === 'body'));
       expect(used.filter((path) => !editor.includes(path))).toEqual([]);
     });
   }
@@ -113,6 +115,7 @@ describe('the /admin editor configuration', () => {
       ['Services', 'content/pages/services.mdx', 'services'],
       ['Consulting', 'content/pages/consulting.mdx', 'consulting'],
       ['Outsourcing', 'content/pages/outsourcing.mdx', 'outsourcing'],
+      ['Case Studies', 'content/pages/case-studies.mdx', 'case-studies'],
       ['Contact', 'content/pages/contact.mdx', 'contact'],
     ]);
     const services = config.collections.find((item) => item.name === 'services')!;
@@ -184,7 +187,7 @@ describe('the /admin editor configuration', () => {
     }
   });
 
-  test('pages of services, consulting and outsourcing can be added; no page can be deleted (it is retired instead)', () => {
+  test('pages of services, consulting and outsourcing, case studies, clients and quotes can be added; no page can be deleted (it is retired instead)', () => {
     const allowed = config.collections.map((item) => [item.name, 'folder' in item && item.create, item.delete]);
     expect(allowed).toEqual([
       ['pages', false, false],
@@ -192,7 +195,24 @@ describe('the /admin editor configuration', () => {
       ['consulting', true, false],
       ['outsourcing', true, false],
       ['legal', false, false],
+      ['case-studies', true, false],
+      ['clients', true, false],
+      ['testimonials', true, false],
     ]);
+  });
+
+  test('an example entry is a labelled "Sample" checkbox with its hint, listed as a sample and found by a filter', () => {
+    for (const name of ['case-studies', 'clients', 'testimonials']) {
+      const collection = config.collections.find((item) => item.name === name)!;
+      const fields = 'fields' in collection ? collection.fields : [];
+      const sample = fields.find((field) => field.name === 'sample');
+      expect(sample, name).toMatchObject({ label: 'Sample', widget: 'boolean', required: false });
+      expect(sample?.hint, name).toContain('cannot be published while it is ticked');
+      // The first field a writer sees (after the notice of a file that cannot be opened).
+      expect(fields.filter((field) => field.name !== problemKey)[0]?.name, name).toBe('sample');
+      expect('summary' in collection && collection.summary, name).toMatch(/^\{\{sample \| ternary\('SAMPLE · ', ''\)\}\}/);
+      expect('view_filters' in collection && collection.view_filters, name).toEqual([{ label: 'Samples still to replace', field: 'sample', pattern: true }]);
+    }
   });
 
   test('changes go to GitHub as pull requests; the local backend is offered only by the dev server', () => {

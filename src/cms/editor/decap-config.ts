@@ -6,6 +6,7 @@
 import type { z } from 'astro/zod';
 import { topLevelPages } from '../../config/routes.ts';
 import { legalPage, page, subPage } from '../../schemas/page.ts';
+import { caseStudy, client, testimonial } from '../../schemas/proof.ts';
 import { objectFields, type DecapField } from './decap-fields.ts';
 import { fieldWords, legalOrderWords } from './field-labels.ts';
 import { orderWidget } from './order-widget-name.ts';
@@ -24,13 +25,40 @@ export const previewStatusContext = 'Preview on Cloudflare Pages';
  * whether writers may add its pages (never delete one: a page is retired, docs/CONTENT.md §4), and the
  * address of an entry (`slug` is its file name), for "View Live".
  */
-export const contentCollections: readonly { folder: string; label: string; schema: z.ZodType; create: boolean; identifier: string; address: string }[] = [
+export const contentCollections: readonly {
+  folder: string;
+  label: string;
+  schema: z.ZodType;
+  create: boolean;
+  identifier: string;
+  address: string;
+  /** Entries with no menu position (the proof collections), listed by this field instead. */
+  sortBy?: string;
+  /** Its MDX body, as the writer sees it; `false`: the entries have none. */
+  body?: DecapField | false;
+}[] = [
   { folder: 'pages', label: 'Main pages', schema: page, create: false, identifier: 'hero.title', address: '' },
   { folder: 'services', label: 'Services', schema: subPage, create: true, identifier: 'navLabel', address: 'services/{{slug}}' },
   { folder: 'consulting', label: 'Consulting', schema: subPage, create: true, identifier: 'navLabel', address: 'consulting/{{slug}}' },
   { folder: 'outsourcing', label: 'Outsourcing', schema: subPage, create: true, identifier: 'navLabel', address: 'outsourcing/{{slug}}' },
   { folder: 'legal', label: 'Legal pages', schema: legalPage, create: false, identifier: 'title', address: '{{slug}}' },
+  // Proof a buyer can check (src/schemas/proof.ts). A new case study's file name, and address, comes from its title.
+  {
+    folder: 'case-studies',
+    label: 'Case studies',
+    schema: caseStudy,
+    create: true,
+    identifier: 'title',
+    address: 'case-studies/{{slug}}',
+    sortBy: 'date',
+    body: { name: 'body', ...fieldWords('caseStudies.body'), widget: 'text', required: false },
+  },
+  { folder: 'clients', label: 'Clients', schema: client, create: true, identifier: 'name', address: '', sortBy: 'name', body: false },
+  { folder: 'testimonials', label: 'Client quotes', schema: testimonial, create: true, identifier: 'name', address: '', sortBy: 'name', body: false },
 ];
+
+/** How the entries list marks an example entry, before its name. */
+export const sampleInList = 'SAMPLE · ';
 
 /** The MDX body as plain Markdown text: the rich-text mode would rewrite Markdown and `{{facts}}` it does not change. */
 const bodyField: DecapField = { name: 'body', ...fieldWords('body'), widget: 'text', required: false };
@@ -43,10 +71,12 @@ const fieldsBySchema = new Map<z.ZodType, DecapField[]>();
 /** A position is chosen as the page it comes after (order-widget.ts); a legal page's is in the footer, not a menu. */
 const orderField = (field: DecapField, schema: z.ZodType): DecapField =>
   field.name !== 'order' ? field : { ...field, ...(schema === legalPage ? legalOrderWords : {}), widget: orderWidget };
-const entryFields = (schema: z.ZodType, withReasons = false) => {
+const entryFields = (schema: z.ZodType, withReasons = false, body: DecapField | false = bodyField) => {
   const fields =
     fieldsBySchema.get(schema) ??
-    fieldsBySchema.set(schema, [fileProblemField, ...objectFields(schema).map((field) => orderField(field, schema)), bodyField]).get(schema)!;
+    fieldsBySchema
+      .set(schema, [fileProblemField, ...objectFields(schema).map((field) => orderField(field, schema)), ...(body ? [body] : [])])
+      .get(schema)!;
   return withReasons ? fields : fields.filter((field) => field.name !== 'reasons');
 };
 
@@ -94,7 +124,7 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
     display_url: siteUrl,
     // A new page's file name, and so its address, from its menu name: lowercase letters, digits and hyphens.
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
-    collections: contentCollections.map(({ folder, label, schema, create, identifier, address }) => ({
+    collections: contentCollections.map(({ folder, label, schema, create, identifier, address, sortBy, body }) => ({
       name: folder,
       label,
       format: mdxFrontmatterFormat,
@@ -111,12 +141,16 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
             create,
             slug: '{{slug}}',
             identifier_field: identifier,
-            // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has.
-            summary: `{{${identifier}}}{{${problemKey}.summary}}`,
+            // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has; an
+            // example entry (`sample: true`) by "Sample" first, so the list shows what still has to be replaced.
+            summary: `${sortBy ? `{{sample | ternary('${sampleInList}', '')}}` : ''}{{${identifier}}}{{${problemKey}.summary}}`,
             // Listed as the menus (or the footer's legal links) list them; by name on request.
-            sortable_fields: [{ field: 'order', label: folder === 'legal' ? 'Footer order' : 'Menu order', default_sort: true }, identifier],
-            preview_path: address,
-            fields: entryFields(schema),
+            sortable_fields: sortBy
+              ? [{ field: sortBy, default_sort: sortBy === 'date' ? 'desc' : true }, ...(sortBy === identifier ? [] : [identifier])]
+              : [{ field: 'order', label: folder === 'legal' ? 'Footer order' : 'Menu order', default_sort: true }, identifier],
+            ...(sortBy ? { view_filters: [{ label: 'Samples still to replace', field: 'sample', pattern: true }] } : {}),
+            ...(address ? { preview_path: address } : {}),
+            fields: entryFields(schema, false, body),
           }),
     })),
   };

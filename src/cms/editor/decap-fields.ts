@@ -49,7 +49,7 @@ interface Def {
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Strings writers write as paragraphs rather than one line. */
-const longText = new Set(['description', 'subtitle', 'answer', 'content', 'summary', 'note', 'paragraphs']);
+const longText = new Set(['description', 'subtitle', 'answer', 'content', 'summary', 'note', 'paragraphs', 'problem', 'quote']);
 
 /** The label and hint of the field at `path` (field-labels.ts), as Decap takes them. */
 const wordsOf = (path: string) => {

@@ -65,6 +65,34 @@ const byPath: Readonly<Record<string, FieldWords>> = {
   },
   'sections.videoTitle': { label: 'Video title', hint: 'What the video is called: shown on the play button and read out by screen readers.' },
   'sections.caption': { label: 'Caption', hint: 'A line under the video; a link to the video on its own site follows it.' },
+  'sections.caseStudies': { label: 'How many case studies', hint: 'The newest ones are shown; 0 shows none.' },
+  // Proof a buyer can check: case studies, clients and client quotes (src/schemas/proof.ts).
+  'caseStudies.body': {
+    label: 'What we did',
+    hint: 'The work, in a few paragraphs: how it was approached, what was delivered, who did it. Markdown, as in page text.',
+  },
+  client: { label: 'Client' },
+  'client.named': { label: 'The client allows us to name them', hint: 'Only with their written agreement. Unticked, the page shows the sector description alone.' },
+  'client.name': { label: "Client's name", hint: 'Only when they allow naming; leave empty otherwise (this file is public).' },
+  'client.sector': { label: 'Who the client is, without the name', hint: 'For example: A UK logistics provider running warehouses across Britain.' },
+  problem: { label: 'The problem', hint: 'What the client faced before the work began, in two or three sentences.' },
+  services: {
+    label: 'Services used',
+    hint: 'The address of each service, consulting or outsourcing page, such as /services/data-migration: the case study is listed on those pages.',
+  },
+  results: { label: 'Results', hint: 'Each result as a figure a buyer can check, with its unit and over what period.' },
+  'results.figure': { label: 'Figure', hint: 'The number alone, such as 38 or 2.4.' },
+  'results.unit': { label: 'Unit', hint: 'Written after the figure: %, hours, days, million records…' },
+  'results.measure': { label: 'What it measures', hint: 'For example: shorter month-end close.' },
+  'results.period': { label: 'Over what period', hint: 'For example: in the first two quarters after go-live.' },
+  duration: { label: 'Duration', hint: 'How long the work took, such as 14 weeks.' },
+  date: { label: 'Completed', hint: 'When the work was completed: the newest case studies are listed first.' },
+  quote: { label: "The client's words", hint: 'A quote from a named person at the client, as they approved it.' },
+  'quote.text': { label: 'What they said' },
+  'logo.src': { label: 'Logo file' },
+  logo: { label: 'Logo', hint: 'Optional. PNG, JPEG, WebP or AVIF, on a white or transparent background; without one, the name is shown.' },
+  permission: { label: 'The client allows us to show them', hint: 'Only with their written agreement; unticked, the client is shown nowhere.' },
+  caseStudy: { label: 'From the case study', hint: "Optional: the case study's file name, such as erp-migration-manufacturer; the quote links to it." },
 };
 
 const byName: Readonly<Record<string, FieldWords>> = {
@@ -116,6 +144,10 @@ const byName: Readonly<Record<string, FieldWords>> = {
     needed: true,
   },
   decorative: { label: 'Decorative only', hint: 'Tick instead of writing alt text when the image adds nothing the text does not say.' },
+  sample: {
+    label: 'Sample',
+    hint: 'Ticked: an example the site came with, marked "Sample" on the page. The site cannot be published while it is ticked: write the real entry, then untick.',
+  },
   body: { label: 'Page text', hint: 'Markdown: `## Heading` for a heading, `**bold**`, `[link text](/contact)`; facts as `{{name}}`.' },
 };
 
@@ -159,6 +191,8 @@ export const sectionTypes: Readonly<Record<string, FieldWords>> = {
   severity: { label: 'Severity table', hint: 'Incident levels with their response times.' },
   badges: { label: 'Badges', hint: 'A row of small labels, such as certifications.' },
   testimonials: { label: 'Testimonials', hint: 'Quotes from clients with their name, company and stars.' },
+  proof: { label: 'Proof: case studies, clients, quotes', hint: 'The newest case studies, the clients who allow being shown and their quotes, from their own collections.' },
+  caseStudies: { label: 'Every case study', hint: 'A card for each case study, newest first, from the Case studies collection.' },
   split: { label: 'Text beside a panel', hint: 'Paragraphs on one side, a titled list on the other.' },
   faq: { label: 'Questions and answers', hint: 'Frequently asked questions; at most one per page.' },
   cta: { label: 'Closing call to action', hint: 'A closing title with buttons, usually last on the page.' },
@@ -180,7 +214,7 @@ export function fieldWords(path: string): FieldWords {
 
 /** Fields in the order a writer fills them in, where that differs from the schema's (unlisted ones keep theirs, after). */
 const writersOrder: Readonly<Record<string, readonly string[]>> = {
-  '': ['seo', 'title', 'lastUpdated', 'summary', 'navLabel', 'order', 'coreService', 'hero', 'reasons', 'sections', 'card', 'body'],
+  '': ['sample', 'seo', 'title', 'lastUpdated', 'summary', 'navLabel', 'order', 'coreService', 'hero', 'reasons', 'sections', 'card', 'body'],
   hero: ['tagline', 'title', 'highlight', 'subtitle', 'actions', 'call', 'badges'],
   sections: [
     'tagline',
