@@ -189,20 +189,6 @@ const badges = z.strictObject({
   items: z.array(z.strictObject({ label: z.string(), icon: icon.optional() })).min(1),
 });
 
-const testimonial = z.strictObject({
-  name: z.string(),
-  role: z.string().optional(),
-  company: z.string(),
-  content: z.string(),
-  rating: z.number().int().min(1).max(5).default(5),
-});
-
-const testimonials = z.strictObject({
-  type: z.literal('testimonials'),
-  ...heading,
-  items: z.array(testimonial).min(1),
-});
-
 const split = z.strictObject({
   type: z.literal('split'),
   ...heading,
@@ -286,7 +272,7 @@ function refuseRepeatedTitle(heading: { tagline?: string | undefined; title?: st
 }
 
 export const section = z
-  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, testimonials, split, faq, cta, prose, officeMap, video, proof, caseStudies])
+  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, split, faq, cta, prose, officeMap, video, proof, caseStudies])
   .superRefine(refuseRepeatedTitle);
 
 export type Section = z.infer<typeof section>;

@@ -144,8 +144,8 @@ test('a section with a wrong number of columns, a wrong anchor, and a new sectio
   const anchorLabel = page.locator(`label[for="${await anchor.getAttribute('id')}"]`);
   await anchor.fill('Capabilities');
   await page.getByRole('button', { name: 'Add sections' }).click();
-  await page.getByRole('menuitem', { name: 'Testimonials', exact: true }).click();
-  await page.getByLabel('Title', { exact: true }).filter({ visible: true }).last().fill('What Our Clients Say');
+  await page.getByRole('menuitem', { name: 'Badges', exact: true }).click();
+  await page.getByLabel('Title', { exact: true }).filter({ visible: true }).last().fill('Certifications');
   await publish(page);
 
   await expect(refusalAt(labelled(page, 'Columns'))).toHaveText('must be one of 2, 3, 4 (found the number 5)');
@@ -155,16 +155,16 @@ test('a section with a wrong number of columns, a wrong anchor, and a new sectio
   expect(await fileText(file)).toBe(before);
 });
 
-test('a testimonial with 7 stars is refused', async ({ page }) => {
-  const file = 'content/pages/home.mdx';
+test('a maturity score over 100 is refused', async ({ page }) => {
+  const file = 'content/consulting/data-analytics.mdx';
   const before = await fileText(file);
-  await openEntry(page, 'pages/entries/home');
-  await unfold(page, 'What Our Clients Say');
-  await unfold(page, 'Anita Deshmukh');
-  await page.getByLabel('Stars (1 to 5)').filter({ visible: true }).fill('7');
+  await openEntry(page, 'consulting/entries/data-analytics');
+  await unfold(page, 'A Typical Maturity Profile');
+  await unfold(page, 'Data Collection & Storage');
+  await page.getByLabel('Score (0 to 100)').filter({ visible: true }).first().fill('170');
   await publish(page);
 
-  await expect(refusalAt(labelled(page, 'Stars \\(1 to 5\\)'))).toHaveText('must be at most 5');
+  await expect(refusalAt(labelled(page, 'Score \\(0 to 100\\)').first())).toHaveText('must be at most 100');
   expect(await fileText(file)).toBe(before);
 });
 

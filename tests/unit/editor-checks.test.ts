@@ -35,14 +35,14 @@ describe('the problems of one entry, in the build’s words', () => {
   });
 
   test('lengths, ranges and list sizes, each at its field', () => {
-    const data = entryData('pages/home.mdx');
+    const data = entryData('consulting/data-analytics.mdx');
     data.seo.title = 'x'.repeat(3000);
-    const testimonials = data.sections.findIndex((section: { type: string }) => section.type === 'testimonials');
-    data.sections[testimonials].items[0].rating = 7;
-    data.sections.push({ type: 'testimonials', title: 'More', items: [] });
-    expect(entryProblems(page, { collection: 'pages', slug: 'home', data }, site)).toEqual([
+    const maturity = data.sections.findIndex((section: { type: string }) => section.type === 'maturity');
+    data.sections[maturity].items[0].score = 170;
+    data.sections.push({ type: 'badges', title: 'More', items: [] });
+    expect(entryProblems(subPage, { collection: 'consulting', slug: 'data-analytics', data }, site)).toEqual([
       { path: ['seo', 'title'], message: 'too long: at most 70 characters (has 3000)' },
-      { path: ['sections', testimonials, 'items', 0, 'rating'], message: 'must be at most 5' },
+      { path: ['sections', maturity, 'items', 0, 'score'], message: 'must be at most 100' },
       { path: ['sections', data.sections.length - 1, 'items'], message: 'needs at least 1 item' },
     ]);
   });
@@ -107,10 +107,10 @@ describe('a problem’s path leads to the field the editor shows', () => {
   const nameAndLabel = (field: FieldSettings | undefined) => field && [field.get('name'), field.get('label')];
 
   test('through a section, chosen by its type, and a list item', () => {
-    const data = entryData('pages/home.mdx');
-    const testimonials = data.sections.findIndex((section: { type: string }) => section.type === 'testimonials');
-    expect(nameAndLabel(fieldAt(fieldsOf('pages', 'home'), data, ['sections', testimonials, 'items', 0, 'rating']))).toEqual(['rating', 'Stars (1 to 5)']);
-    expect(nameAndLabel(fieldAt(fieldsOf('pages', 'home'), data, ['sections', testimonials, 'items']))).toEqual(['items', 'Items']);
+    const data = entryData('consulting/data-analytics.mdx');
+    const maturity = data.sections.findIndex((section: { type: string }) => section.type === 'maturity');
+    expect(nameAndLabel(fieldAt(fieldsOf('consulting'), data, ['sections', maturity, 'items', 0, 'score']))).toEqual(['score', 'Score (0 to 100)']);
+    expect(nameAndLabel(fieldAt(fieldsOf('consulting'), data, ['sections', maturity, 'items']))).toEqual(['items', 'Items']);
   });
 
   test('to nested fields, a one-box list item, and nowhere for a field the form lacks', () => {

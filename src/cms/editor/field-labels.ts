@@ -33,7 +33,6 @@ const byPath: Readonly<Record<string, FieldWords>> = {
   'card.order': { label: 'Position among the overview cards', hint: 'Only where it differs from the position in menus.' },
   'sections.from': { label: 'Cards from the pages of', hint: 'Shows the overview card of each page of this group, instead of cards written here.' },
   reasons: { label: "Reasons beside the contact form ('Why Choose Us')" },
-  'sections.items.rating': { label: 'Stars (1 to 5)' },
   'sections.items.score': { label: 'Score (0 to 100)', hint: 'The length of the bar.' },
   'sections.items.responseTime': { label: 'Response time', hint: 'For example: 15 minutes.' },
   'sections.items.context': {
@@ -134,7 +133,6 @@ const byName: Readonly<Record<string, FieldWords>> = {
   name: { label: 'Name' },
   role: { label: 'Job title' },
   company: { label: 'Company' },
-  content: { label: 'What they said' },
   text: { label: 'Text' },
   image: { label: 'Image', hint: 'Optional. Choose an uploaded image, or upload one (PNG, JPEG, WebP or AVIF).' },
   src: { label: 'Image file' },
@@ -190,7 +188,6 @@ export const sectionTypes: Readonly<Record<string, FieldWords>> = {
   maturity: { label: 'Maturity bars', hint: 'Areas scored from 0 to 100, shown as bars.' },
   severity: { label: 'Severity table', hint: 'Incident levels with their response times.' },
   badges: { label: 'Badges', hint: 'A row of small labels, such as certifications.' },
-  testimonials: { label: 'Testimonials', hint: 'Quotes from clients with their name, company and stars.' },
   proof: { label: 'Proof: case studies, clients, quotes', hint: 'The newest case studies, the clients who allow being shown and their quotes, from their own collections.' },
   caseStudies: { label: 'Every case study', hint: 'A card for each case study, newest first, from the Case studies collection.' },
   split: { label: 'Text beside a panel', hint: 'Paragraphs on one side, a titled list on the other.' },
