@@ -1,0 +1,123 @@
+/**
+ * Nothing invented goes live, and a case study is one file (docs/CONTENT.md §14, "Case studies, clients and quotes"),
+ * in a copy of the project: `npm run build:deploy` with every contact fact set refuses the shipped examples, naming
+ * each with its file; with the examples replaced by real entries (written here as a writer would) it builds, and the
+ * new case study is on its own page, on /case-studies, on the home page's proof band and on the page of each service
+ * it names, within the page budgets, with no "Sample" mark anywhere.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+import { realSettings } from '../support/deploy-settings.ts';
+
+let project: Awaited<ReturnType<typeof copyProject>>;
+
+beforeAll(async () => {
+  project = await copyProject('case-study-');
+}, 60_000);
+afterAll(async () => {
+  await project?.remove();
+});
+
+/** The real script in the copy, every setting real, as the deploy workflow runs it. */
+const buildDeploy = (...args: string[]) =>
+  spawnSync(process.execPath, [join(repoRoot, 'scripts/build-deploy.ts'), ...args], {
+    cwd: project.root,
+    env: toolEnv('production', { ...realSettings, PATH: `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH}` }),
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+
+/** The proof files that say `sample: true`, read plainly from the copy (not with the script's own finder). */
+const shippedSamples = () =>
+  ['case-studies', 'clients', 'testimonials'].flatMap((folder) =>
+    readdirSync(join(project.root, 'content', folder))
+      .map((name) => `content/${folder}/${name}`)
+      .filter((file) => /^sample: true$/m.test(readFileSync(join(project.root, file), 'utf8'))),
+  );
+
+const caseStudy = `---
+title: Warehouse systems moved to the cloud in six weekend waves
+summary: A wholesale distributor moved 140 servers of warehouse and finance systems to Azure in planned weekend waves, without a missed dispatch.
+client:
+  named: true
+  name: Brightwater Wholesale Ltd
+  sector: A wholesale distributor with six regional warehouses
+problem: The data centre lease ended in nine months, and the warehouse systems could not stop on a weekday.
+services:
+  - /services/installation
+  - /consulting/cloud-strategy
+results:
+  - figure: 140
+    unit: servers
+    measure: moved to Azure without a missed dispatch
+    period: over six weekend waves
+  - figure: 31
+    unit: '%'
+    measure: lower monthly infrastructure cost
+    period: in the first year after the move
+duration: 7 months
+date: 2026-10-31
+quote:
+  text: Every wave went live on the Monday morning as planned, and the warehouses never noticed.
+  name: Tom Ellery
+  role: Head of Infrastructure
+---
+
+We planned the move in six waves, each rehearsed on copies of the systems, and ran every cut-over over a weekend.
+`;
+
+describe('npm run build:deploy and the proof collections', () => {
+  it('refuses the shipped examples, naming each with its file and line, beside no settings problem', () => {
+    const samples = shippedSamples();
+    expect(samples.length).toBeGreaterThan(0);
+    const run = buildDeploy('--check-only');
+    expect(run.status).toBe(1);
+    expect(run.stderr).not.toContain('problem with the site');
+    expect(run.stderr).toContain(`${samples.length} example entr`);
+    for (const file of samples) expect(run.stderr).toMatch(new RegExp(`- ${file.replaceAll('.', '\\.')}:\\d+ .* is an example, not a real one: `));
+    expect(run.stdout).not.toContain('Settings checked');
+  });
+
+  it('builds once they are replaced, and a case study added as one file is on its page, the index, the home page and its services', { timeout: 300_000 }, () => {
+    for (const file of shippedSamples()) rmSync(join(project.root, file));
+    writeFileSync(join(project.root, 'content/case-studies/warehouse-cloud-move.mdx'), caseStudy);
+    writeFileSync(join(project.root, 'content/clients/brightwater-wholesale.mdx'), '---\nname: Brightwater Wholesale Ltd\npermission: true\n---\n');
+    writeFileSync(
+      join(project.root, 'content/testimonials/brightwater-finance.mdx'),
+      '---\nquote: The new platform paid for itself within the year, and month-end is calm again.\nname: Ruth Okafor\nrole: Finance Director\ncompany: Brightwater Wholesale Ltd\n---\n',
+    );
+    const run = buildDeploy();
+    expect(run.stderr.replace(/^.*\[WARN\].*$/gm, '')).not.toContain('Cannot build for deployment');
+    expect(run.status, run.stdout.slice(-3000) + run.stderr.slice(-3000)).toBe(0);
+    expect(run.stdout).toContain('no page shows an example entry');
+
+    const html = (path: string) => readFileSync(join(project.root, 'dist', path === '/' ? 'index.html' : `${path}.html`), 'utf8');
+    const link = 'href="/case-studies/warehouse-cloud-move"';
+    // Whole pages are long: each check says what it looked for instead of printing the page.
+    const has = (path: string, text: string | RegExp) => (typeof text === 'string' ? html(path).includes(text) : text.test(html(path)));
+    const page = '/case-studies/warehouse-cloud-move';
+    expect(has(page, '>Warehouse systems moved to the cloud in six weekend waves</h1>'), 'the title as the heading').toBe(true);
+    expect(has(page, '>Brightwater Wholesale Ltd</dd>'), "the client's name").toBe(true);
+    expect(has(page, /31<span[^>]*>%<\/span>/), 'a result').toBe(true);
+    expect(has(page, 'Every wave went live on the Monday morning as planned'), 'the quote').toBe(true);
+    expect(has(page, '<a href="/consulting/cloud-strategy"'), 'a link to a service it names').toBe(true);
+    for (const path of ['/case-studies', '/', '/services/installation', '/consulting/cloud-strategy']) expect(has(path, link), path).toBe(true);
+    // Not on a service it does not name.
+    expect(has('/services/data-migration', link)).toBe(false);
+    // The home page's band: the client's name and the quote not tied to a case study shown there.
+    expect(has('/', 'Brightwater Wholesale Ltd'), "the client on the home page").toBe(true);
+    expect(has('/', 'Ruth Okafor'), 'the quote on the home page').toBe(true);
+    const pages = readdirSync(join(project.root, 'dist'), { recursive: true }).map(String).filter((name) => name.endsWith('.html'));
+    expect(pages.filter((file) => readFileSync(join(project.root, 'dist', file), 'utf8').includes('An example entry'))).toEqual([]);
+    const sitemap = readdirSync(join(project.root, 'dist'))
+      .filter((name) => /^sitemap-\d+\.xml$/.test(name))
+      .map((name) => readFileSync(join(project.root, 'dist', name), 'utf8'))
+      .join('');
+    expect(sitemap).toContain(`${realSettings.SITE_URL}/case-studies/warehouse-cloud-move</loc>`);
+    const size = spawnSync(process.execPath, ['scripts/size.ts', '--root', join(project.root, 'dist')], { cwd: repoRoot, env: toolEnv('production'), encoding: 'utf8' });
+    expect(size.status, size.stdout + size.stderr).toBe(0);
+  });
+});
