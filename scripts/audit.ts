@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { siteRoutes } from './content/content-routes.ts';
+import { caseStudies, siteRoutes } from './content/content-routes.ts';
 import { gateFailures, MINIMUM_SCORES, NOT_FOUND_PATH, UNGATED } from './audit/audit-gate.ts';
 import { failingAuditList, scoreTable } from './audit/audit-table.ts';
 import { freePort } from './shared/ports.ts';
@@ -27,6 +27,8 @@ const CI_ROUTES = [
   '/outsourcing/it',
   '/services',
   '/terms-condition',
+  // The case-studies page and the newest case study, while there is one.
+  ...(caseStudies().length > 0 ? ['/case-studies', caseStudies()[0]!.path] : []),
   NOT_FOUND_PATH,
 ];
 const ALL_ROUTES = [...siteRoutes(), NOT_FOUND_PATH];
@@ -36,7 +38,7 @@ const usage = `Usage: npm run audit -- [--ci | --routes /,/about,…] [--no-buil
 Builds the site (npx astro build) unless --no-build, serves dist/ with gzip on a free port 4600–4699, and runs
 Lighthouse (mobile, simulated throttling) with ${CHROMIUM_PATH} on each page in turn.
 
-  (default)   every page the content builds (top-level routes and content/<section>/*.mdx) and ${NOT_FOUND_PATH}: ${ALL_ROUTES.length} pages
+  (default)   every page the content builds (top-level routes, content/<section>/*.mdx and content/case-studies/*.mdx) and ${NOT_FOUND_PATH}: ${ALL_ROUTES.length} pages
   --ci        the representative set: ${CI_ROUTES.join(' ')}
   --routes    a comma-separated list of paths
 

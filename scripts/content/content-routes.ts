@@ -94,3 +94,20 @@ export function coreServiceLabels(root = contentRoot): string[] {
     .sort((a, b) => a.order - b.order)
     .map((service) => service.label);
 }
+
+/** The home page's proof band as the files make it: its title, the case studies it shows, the clients allowed to be shown, the quotes left for it. */
+export function proofBand(root = contentRoot): { title: string; caseStudies: string[]; clients: string[]; quotes: string[]; samples: number } | undefined {
+  const home = contentEntries('pages', root).find((entry) => entry.slug === 'home');
+  const section = ((home?.data.sections ?? []) as Array<{ type: string; title: string; caseStudies?: number }>).find((item) => item.type === 'proof');
+  if (!section) return undefined;
+  const shown = caseStudies(root).slice(0, section.caseStudies ?? 2);
+  const clients = contentEntries('clients', root).filter(({ data }) => data.permission === true);
+  const quotes = contentEntries('testimonials', root).filter(({ data }) => !shown.some((entry) => entry.slug === data.caseStudy));
+  return {
+    title: section.title,
+    caseStudies: shown.map((entry) => entry.title),
+    clients: clients.map(({ data }) => String(data.name)).sort((a, b) => a.localeCompare(b)),
+    quotes: quotes.sort((a, b) => a.slug.localeCompare(b.slug)).map(({ data }) => String(data.name)),
+    samples: [...shown, ...clients.map(({ data }) => ({ sample: data.sample === true })), ...quotes.map(({ data }) => ({ sample: data.sample === true }))].filter((entry) => entry.sample).length,
+  };
+}

@@ -26,7 +26,8 @@ test('the case studies list marks each example as a sample, and the form shows i
 
   const [first] = samples;
   await page.goto(`${site.url}/admin#/collections/case-studies/entries/${first!.slug}`);
-  const checkbox = page.getByLabel('Sample', { exact: true });
+  // Decap draws a checkbox as a switch; a field the schema defaults is marked "(optional)" as every such field is.
+  const checkbox = page.getByRole('switch', { name: /^Sample( \(optional\))?$/ });
   await expect(checkbox).toBeChecked({ timeout: 30_000 });
   await expect(page.getByText('The site cannot be published while it is ticked', { exact: false })).toBeVisible();
 
