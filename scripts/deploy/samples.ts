@@ -29,12 +29,13 @@ const kinds: Readonly<Record<string, { noun: string; named?: (name: string) => s
   },
   clients: {
     noun: 'client',
-    replace: "put a real client's name and logo in its place, once they have agreed to be shown, then delete the line \"sample: true\"; or delete the file",
+    replace: 'put a real client\'s name and logo in its place, once they have agreed to be shown, then delete the line "sample: true"; or delete the file',
   },
   testimonials: {
     noun: 'quote',
     named: (name) => `the quote from ${name}`,
-    replace: "put a real client's words in its place, with the person's name, role and company as they approved them, then delete the line \"sample: true\"; or delete the file",
+    replace:
+      'put a real client\'s words in its place, with the person\'s name, role and company as they approved them, then delete the line "sample: true"; or delete the file',
   },
 };
 const general: (typeof kinds)[string] = { noun: 'entry', replace: 'put the real entry in its place, then delete the line "sample: true"; or delete the entry' };

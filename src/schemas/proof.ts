@@ -11,12 +11,10 @@ import { sample } from './sample.ts';
 import { SECTIONS } from '../config/routes.ts';
 
 /** The address of a service, consulting or outsourcing page, such as /services/data-migration. */
-export const servicePath = z
-  .string()
-  .regex(new RegExp(`^/(${SECTIONS.join('|')})/[a-z0-9-]+$`), {
-    error: (issue) =>
-      `"${String(issue.input)}" is not the address of a service: write the page's address, such as /services/data-migration, /consulting/it-strategy or /outsourcing/it`,
-  });
+export const servicePath = z.string().regex(new RegExp(`^/(${SECTIONS.join('|')})/[a-z0-9-]+$`), {
+  error: (issue) =>
+    `"${String(issue.input)}" is not the address of a service: write the page's address, such as /services/data-migration, /consulting/it-strategy or /outsourcing/it`,
+});
 
 /** A case study's file name, such as erp-migration-manufacturer for content/case-studies/erp-migration-manufacturer.mdx. */
 export const caseStudySlug = z.string().regex(/^[a-z0-9-]+$/, {
@@ -35,7 +33,12 @@ const caseStudyClient = z
   })
   .superRefine((value, context) => {
     if (value.named && !value.name) {
-      context.addIssue({ code: 'custom', path: ['name'], input: value.name, message: '"name" is missing: the client allows naming, so write their name (or untick "named")' });
+      context.addIssue({
+        code: 'custom',
+        path: ['name'],
+        input: value.name,
+        message: '"name" is missing: the client allows naming, so write their name (or untick "named")',
+      });
     }
     if (!value.named && value.name) {
       context.addIssue({

@@ -272,7 +272,25 @@ function refuseRepeatedTitle(heading: { tagline?: string | undefined; title?: st
 }
 
 export const section = z
-  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, split, faq, cta, prose, officeMap, video, proof, caseStudies])
+  .discriminatedUnion('type', [
+    cards,
+    checklist,
+    steps,
+    stats,
+    sla,
+    stages,
+    maturity,
+    severity,
+    badges,
+    split,
+    faq,
+    cta,
+    prose,
+    officeMap,
+    video,
+    proof,
+    caseStudies,
+  ])
   .superRefine(refuseRepeatedTitle);
 
 export type Section = z.infer<typeof section>;

@@ -32,7 +32,7 @@ test('the case-studies page lists each case study, and each opens on its own pag
   await expect(page.getByTitle(sampleMark)).toHaveCount(newest!.sample ? 2 : 0);
 });
 
-test("a service page shows the case studies that name it, linked to their pages, and one no case study names shows none", async ({ page }) => {
+test('a service page shows the case studies that name it, linked to their pages, and one no case study names shows none', async ({ page }) => {
   const named = servicePages.find((candidate) => entries.some((entry) => entry.services.includes(candidate.path)));
   test.skip(named === undefined, 'no case study names a service');
   await page.goto(named!.path);

@@ -81,43 +81,53 @@ describe('npm run build:deploy and the proof collections', () => {
     expect(run.stdout).not.toContain('Settings checked');
   });
 
-  it('builds once they are replaced, and a case study added as one file is on its page, the index, the home page and its services', { timeout: 300_000 }, () => {
-    for (const file of shippedSamples()) rmSync(join(project.root, file));
-    writeFileSync(join(project.root, 'content/case-studies/warehouse-cloud-move.mdx'), caseStudy);
-    writeFileSync(join(project.root, 'content/clients/brightwater-wholesale.mdx'), '---\nname: Brightwater Wholesale Ltd\npermission: true\n---\n');
-    writeFileSync(
-      join(project.root, 'content/testimonials/brightwater-finance.mdx'),
-      '---\nquote: The new platform paid for itself within the year, and month-end is calm again.\nname: Ruth Okafor\nrole: Finance Director\ncompany: Brightwater Wholesale Ltd\n---\n',
-    );
-    const run = buildDeploy();
-    expect(run.stderr.replace(/^.*\[WARN\].*$/gm, '')).not.toContain('Cannot build for deployment');
-    expect(run.status, run.stdout.slice(-3000) + run.stderr.slice(-3000)).toBe(0);
-    expect(run.stdout).toContain('no page shows an example entry');
+  it(
+    'builds once they are replaced, and a case study added as one file is on its page, the index, the home page and its services',
+    { timeout: 300_000 },
+    () => {
+      for (const file of shippedSamples()) rmSync(join(project.root, file));
+      writeFileSync(join(project.root, 'content/case-studies/warehouse-cloud-move.mdx'), caseStudy);
+      writeFileSync(join(project.root, 'content/clients/brightwater-wholesale.mdx'), '---\nname: Brightwater Wholesale Ltd\npermission: true\n---\n');
+      writeFileSync(
+        join(project.root, 'content/testimonials/brightwater-finance.mdx'),
+        '---\nquote: The new platform paid for itself within the year, and month-end is calm again.\nname: Ruth Okafor\nrole: Finance Director\ncompany: Brightwater Wholesale Ltd\n---\n',
+      );
+      const run = buildDeploy();
+      expect(run.stderr.replace(/^.*\[WARN\].*$/gm, '')).not.toContain('Cannot build for deployment');
+      expect(run.status, run.stdout.slice(-3000) + run.stderr.slice(-3000)).toBe(0);
+      expect(run.stdout).toContain('no page shows an example entry');
 
-    const html = (path: string) => readFileSync(join(project.root, 'dist', path === '/' ? 'index.html' : `${path}.html`), 'utf8');
-    const link = 'href="/case-studies/warehouse-cloud-move"';
-    // Whole pages are long: each check says what it looked for instead of printing the page.
-    const has = (path: string, text: string | RegExp) => (typeof text === 'string' ? html(path).includes(text) : text.test(html(path)));
-    const page = '/case-studies/warehouse-cloud-move';
-    expect(has(page, '>Warehouse systems moved to the cloud in six weekend waves</h1>'), 'the title as the heading').toBe(true);
-    expect(has(page, '>Brightwater Wholesale Ltd</dd>'), "the client's name").toBe(true);
-    expect(has(page, /31<span[^>]*>%<\/span>/), 'a result').toBe(true);
-    expect(has(page, 'Every wave went live on the Monday morning as planned'), 'the quote').toBe(true);
-    expect(has(page, '<a href="/consulting/cloud-strategy"'), 'a link to a service it names').toBe(true);
-    for (const path of ['/case-studies', '/', '/services/installation', '/consulting/cloud-strategy']) expect(has(path, link), path).toBe(true);
-    // Not on a service it does not name.
-    expect(has('/services/data-migration', link)).toBe(false);
-    // The home page's band: the client's name and the quote not tied to a case study shown there.
-    expect(has('/', 'Brightwater Wholesale Ltd'), "the client on the home page").toBe(true);
-    expect(has('/', 'Ruth Okafor'), 'the quote on the home page').toBe(true);
-    const pages = readdirSync(join(project.root, 'dist'), { recursive: true }).map(String).filter((name) => name.endsWith('.html'));
-    expect(pages.filter((file) => readFileSync(join(project.root, 'dist', file), 'utf8').includes('An example entry'))).toEqual([]);
-    const sitemap = readdirSync(join(project.root, 'dist'))
-      .filter((name) => /^sitemap-\d+\.xml$/.test(name))
-      .map((name) => readFileSync(join(project.root, 'dist', name), 'utf8'))
-      .join('');
-    expect(sitemap).toContain(`${realSettings.SITE_URL}/case-studies/warehouse-cloud-move</loc>`);
-    const size = spawnSync(process.execPath, ['scripts/size.ts', '--root', join(project.root, 'dist')], { cwd: repoRoot, env: toolEnv('production'), encoding: 'utf8' });
-    expect(size.status, size.stdout + size.stderr).toBe(0);
-  });
+      const html = (path: string) => readFileSync(join(project.root, 'dist', path === '/' ? 'index.html' : `${path}.html`), 'utf8');
+      const link = 'href="/case-studies/warehouse-cloud-move"';
+      // Whole pages are long: each check says what it looked for instead of printing the page.
+      const has = (path: string, text: string | RegExp) => (typeof text === 'string' ? html(path).includes(text) : text.test(html(path)));
+      const page = '/case-studies/warehouse-cloud-move';
+      expect(has(page, '>Warehouse systems moved to the cloud in six weekend waves</h1>'), 'the title as the heading').toBe(true);
+      expect(has(page, '>Brightwater Wholesale Ltd</dd>'), "the client's name").toBe(true);
+      expect(has(page, /31<span[^>]*>%<\/span>/), 'a result').toBe(true);
+      expect(has(page, 'Every wave went live on the Monday morning as planned'), 'the quote').toBe(true);
+      expect(has(page, '<a href="/consulting/cloud-strategy"'), 'a link to a service it names').toBe(true);
+      for (const path of ['/case-studies', '/', '/services/installation', '/consulting/cloud-strategy']) expect(has(path, link), path).toBe(true);
+      // Not on a service it does not name.
+      expect(has('/services/data-migration', link)).toBe(false);
+      // The home page's band: the client's name and the quote not tied to a case study shown there.
+      expect(has('/', 'Brightwater Wholesale Ltd'), 'the client on the home page').toBe(true);
+      expect(has('/', 'Ruth Okafor'), 'the quote on the home page').toBe(true);
+      const pages = readdirSync(join(project.root, 'dist'), { recursive: true })
+        .map(String)
+        .filter((name) => name.endsWith('.html'));
+      expect(pages.filter((file) => readFileSync(join(project.root, 'dist', file), 'utf8').includes('An example entry'))).toEqual([]);
+      const sitemap = readdirSync(join(project.root, 'dist'))
+        .filter((name) => /^sitemap-\d+\.xml$/.test(name))
+        .map((name) => readFileSync(join(project.root, 'dist', name), 'utf8'))
+        .join('');
+      expect(sitemap).toContain(`${realSettings.SITE_URL}/case-studies/warehouse-cloud-move</loc>`);
+      const size = spawnSync(process.execPath, ['scripts/size.ts', '--root', join(project.root, 'dist')], {
+        cwd: repoRoot,
+        env: toolEnv('production'),
+        encoding: 'utf8',
+      });
+      expect(size.status, size.stdout + size.stderr).toBe(0);
+    },
+  );
 });

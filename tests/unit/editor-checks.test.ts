@@ -12,7 +12,7 @@ import { fieldAt, labelsAt, type FieldSettings } from '../../src/cms/editor/prob
 import { orderAfter, placedAfter } from '../../src/cms/editor/menu-position.ts';
 import { counterWords } from '../../src/cms/editor/counter-widget.ts';
 import { editingWords } from '../../src/cms/editor/editing-title.ts';
-import { page, subPage } from '../../src/schemas/page.ts';
+import { subPage } from '../../src/schemas/page.ts';
 
 const content = join(import.meta.dirname, '../../content');
 const entryData = (file: string) => {

@@ -5,19 +5,42 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findSamples, sampleProblem, samplesIn } from '../../scripts/deploy/samples.ts';
 
-const caseStudy = ['---', '# an example', 'sample: true', 'title: Fifteen years of ERP data moved', 'services:', '  - /services/data-migration', '---', '', 'Text.'].join('\n');
+const caseStudy = [
+  '---',
+  '# an example',
+  'sample: true',
+  'title: Fifteen years of ERP data moved',
+  'services:',
+  '  - /services/data-migration',
+  '---',
+  '',
+  'Text.',
+].join('\n');
 
 describe('samplesIn', () => {
   it("finds a case study's sample line in its frontmatter, with its title and how to replace it", () => {
     const [found, ...others] = samplesIn('content/case-studies/erp.mdx', caseStudy);
     expect(others).toEqual([]);
     expect(found).toMatchObject({ file: 'content/case-studies/erp.mdx', line: 3, what: 'the case study "Fifteen years of ERP data moved"' });
-    expect(sampleProblem(found!)).toMatch(/^content\/case-studies\/erp\.mdx:3 the case study "Fifteen years of ERP data moved" is an example, not a real one: write a real case study/);
+    expect(sampleProblem(found!)).toMatch(
+      /^content\/case-studies\/erp\.mdx:3 the case study "Fifteen years of ERP data moved" is an example, not a real one: write a real case study/,
+    );
     expect(sampleProblem(found!)).toContain('delete the line "sample: true"');
   });
 
   it('finds samples in lists of a page and in YAML files, each at its own line', () => {
-    const page = ['---', 'sections:', '  - type: people', '    items:', '      - name: A. Person', '        sample: true', '      - name: Real Person', '      - sample: true', '        name: B. Person', '---'].join('\n');
+    const page = [
+      '---',
+      'sections:',
+      '  - type: people',
+      '    items:',
+      '      - name: A. Person',
+      '        sample: true',
+      '      - name: Real Person',
+      '      - sample: true',
+      '        name: B. Person',
+      '---',
+    ].join('\n');
     expect(samplesIn('content/pages/about.mdx', page).map(({ line, what }) => ({ line, what }))).toEqual([
       { line: 6, what: 'the entry "A. Person"' },
       { line: 8, what: 'the entry "B. Person"' },

@@ -74,9 +74,7 @@ const orderField = (field: DecapField, schema: z.ZodType): DecapField =>
 const entryFields = (schema: z.ZodType, withReasons = false, body: DecapField | false = bodyField) => {
   const fields =
     fieldsBySchema.get(schema) ??
-    fieldsBySchema
-      .set(schema, [fileProblemField, ...objectFields(schema).map((field) => orderField(field, schema)), ...(body ? [body] : [])])
-      .get(schema)!;
+    fieldsBySchema.set(schema, [fileProblemField, ...objectFields(schema).map((field) => orderField(field, schema)), ...(body ? [body] : [])]).get(schema)!;
   return withReasons ? fields : fields.filter((field) => field.name !== 'reasons');
 };
 

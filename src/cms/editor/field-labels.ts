@@ -71,7 +71,10 @@ const byPath: Readonly<Record<string, FieldWords>> = {
     hint: 'The work, in a few paragraphs: how it was approached, what was delivered, who did it. Markdown, as in page text.',
   },
   client: { label: 'Client' },
-  'client.named': { label: 'The client allows us to name them', hint: 'Only with their written agreement. Unticked, the page shows the sector description alone.' },
+  'client.named': {
+    label: 'The client allows us to name them',
+    hint: 'Only with their written agreement. Unticked, the page shows the sector description alone.',
+  },
   'client.name': { label: "Client's name", hint: 'Only when they allow naming; leave empty otherwise (this file is public).' },
   'client.sector': { label: 'Who the client is, without the name', hint: 'For example: A UK logistics provider running warehouses across Britain.' },
   problem: { label: 'The problem', hint: 'What the client faced before the work began, in two or three sentences.' },
@@ -188,7 +191,10 @@ export const sectionTypes: Readonly<Record<string, FieldWords>> = {
   maturity: { label: 'Maturity bars', hint: 'Areas scored from 0 to 100, shown as bars.' },
   severity: { label: 'Severity table', hint: 'Incident levels with their response times.' },
   badges: { label: 'Badges', hint: 'A row of small labels, such as certifications.' },
-  proof: { label: 'Proof: case studies, clients, quotes', hint: 'The newest case studies, the clients who allow being shown and their quotes, from their own collections.' },
+  proof: {
+    label: 'Proof: case studies, clients, quotes',
+    hint: 'The newest case studies, the clients who allow being shown and their quotes, from their own collections.',
+  },
   caseStudies: { label: 'Every case study', hint: 'A card for each case study, newest first, from the Case studies collection.' },
   split: { label: 'Text beside a panel', hint: 'Paragraphs on one side, a titled list on the other.' },
   faq: { label: 'Questions and answers', hint: 'Frequently asked questions; at most one per page.' },
