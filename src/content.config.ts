@@ -3,6 +3,8 @@ import type { z } from 'astro/zod';
 import { mdxFolder } from './content/content-loader.ts';
 import { quotingFacts } from './schemas/facts.ts';
 import { legalPage, page, subPage } from './schemas/page.ts';
+import { person } from './schemas/person.ts';
+import { certification } from './schemas/certification.ts';
 
 /** The MDX files of content/<folder>, each checked against `schema` (facts quoted first) with writer-friendly messages. */
 function mdxCollection<T extends z.ZodType>(folder: string, schema: T) {
@@ -17,4 +19,8 @@ export const collections = {
   consulting: mdxCollection('consulting', subPage),
   outsourcing: mdxCollection('outsourcing', subPage),
   legal: mdxCollection('legal', legalPage),
+  /** The leadership on /about, one file per person. */
+  people: mdxCollection('people', person),
+  /** Certificates and partnerships on /about, each with what a buyer needs to check it. */
+  certifications: mdxCollection('certifications', certification),
 };

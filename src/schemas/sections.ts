@@ -245,6 +245,18 @@ const video = z.strictObject({
   caption: z.string().optional(),
 });
 
+/** The leadership, a card per file of content/people/; the section is left out while there is none. */
+const people = z.strictObject({
+  type: z.literal('people'),
+  ...heading,
+});
+
+/** Certificates and partnerships, one per file of content/certifications/; left out while there is none. */
+const certifications = z.strictObject({
+  type: z.literal('certifications'),
+  ...heading,
+});
+
 /** Where the MDX body of the entry is rendered among the sections (after the hero when absent). */
 const prose = z.strictObject({
   type: z.literal('prose'),
@@ -269,7 +281,7 @@ function refuseRepeatedTitle(heading: { tagline?: string | undefined; title?: st
 }
 
 export const section = z
-  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, testimonials, split, faq, cta, prose, officeMap, video])
+  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, testimonials, split, faq, cta, prose, officeMap, video, people, certifications])
   .superRefine(refuseRepeatedTitle);
 
 export type Section = z.infer<typeof section>;

@@ -6,8 +6,10 @@
 import type { z } from 'astro/zod';
 import { topLevelPages } from '../../config/routes.ts';
 import { legalPage, page, subPage } from '../../schemas/page.ts';
+import { person } from '../../schemas/person.ts';
+import { certification } from '../../schemas/certification.ts';
 import { objectFields, type DecapField } from './decap-fields.ts';
-import { fieldWords, legalOrderWords } from './field-labels.ts';
+import { aboutOrderWords, fieldWords, legalOrderWords } from './field-labels.ts';
 import { orderWidget } from './order-widget-name.ts';
 import { fileProblemField } from './file-problem.ts';
 import { mdxFrontmatterFormat, problemKey } from './frontmatter-format.ts';
@@ -30,7 +32,13 @@ export const contentCollections: readonly { folder: string; label: string; schem
   { folder: 'consulting', label: 'Consulting', schema: subPage, create: true, identifier: 'navLabel', address: 'consulting/{{slug}}' },
   { folder: 'outsourcing', label: 'Outsourcing', schema: subPage, create: true, identifier: 'navLabel', address: 'outsourcing/{{slug}}' },
   { folder: 'legal', label: 'Legal pages', schema: legalPage, create: false, identifier: 'title', address: '{{slug}}' },
+  // Shown together on /about, which is where "View Live" leads.
+  { folder: 'people', label: 'People (About page)', schema: person, create: true, identifier: 'name', address: 'about' },
+  { folder: 'certifications', label: 'Certifications (About page)', schema: certification, create: true, identifier: 'title', address: 'about' },
 ];
+
+/** Collections whose files are fields only: the page showing them has its own text, so their editor has no Page text box. */
+const withoutText = new Set<z.ZodType>([person, certification]);
 
 /** The MDX body as plain Markdown text: the rich-text mode would rewrite Markdown and `{{facts}}` it does not change. */
 const bodyField: DecapField = { name: 'body', ...fieldWords('body'), widget: 'text', required: false };
@@ -40,13 +48,15 @@ const bodyField: DecapField = { name: 'body', ...fieldWords('body'), widget: 'te
  * list per schema, shared, so config.yml writes it once and refers to it (a YAML alias) from the other collections.
  */
 const fieldsBySchema = new Map<z.ZodType, DecapField[]>();
-/** A position is chosen as the page it comes after (order-widget.ts); a legal page's is in the footer, not a menu. */
+/** A position is chosen as the page it comes after (order-widget.ts); a legal page's is in the footer, a person's on /about, not a menu. */
 const orderField = (field: DecapField, schema: z.ZodType): DecapField =>
-  field.name !== 'order' ? field : { ...field, ...(schema === legalPage ? legalOrderWords : {}), widget: orderWidget };
+  field.name !== 'order' ? field : { ...field, ...(schema === legalPage ? legalOrderWords : withoutText.has(schema) ? aboutOrderWords : {}), widget: orderWidget };
 const entryFields = (schema: z.ZodType, withReasons = false) => {
   const fields =
     fieldsBySchema.get(schema) ??
-    fieldsBySchema.set(schema, [fileProblemField, ...objectFields(schema).map((field) => orderField(field, schema)), bodyField]).get(schema)!;
+    fieldsBySchema
+      .set(schema, [fileProblemField, ...objectFields(schema).map((field) => orderField(field, schema)), ...(withoutText.has(schema) ? [] : [bodyField])])
+      .get(schema)!;
   return withReasons ? fields : fields.filter((field) => field.name !== 'reasons');
 };
 
@@ -114,7 +124,7 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
             // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has.
             summary: `{{${identifier}}}{{${problemKey}.summary}}`,
             // Listed as the menus (or the footer's legal links) list them; by name on request.
-            sortable_fields: [{ field: 'order', label: folder === 'legal' ? 'Footer order' : 'Menu order', default_sort: true }, identifier],
+            sortable_fields: [{ field: 'order', label: folder === 'legal' ? 'Footer order' : withoutText.has(schema) ? 'Order on the About page' : 'Menu order', default_sort: true }, identifier],
             preview_path: address,
             fields: entryFields(schema),
           }),
