@@ -45,7 +45,7 @@ export const certification = z
         path: ['credentialId'],
         input: undefined,
         message:
-          'a buyer cannot check this: write the certificate number or partner ID as the issuer prints it (credentialId), or the https address of the issuer\'s page that confirms it (verifyUrl), or both',
+          "a buyer cannot check this: write the certificate number or partner ID as the issuer prints it (credentialId), or the https address of the issuer's page that confirms it (verifyUrl), or both",
       });
     }
     if (!Number.isNaN(entry.validUntil.getTime())) {

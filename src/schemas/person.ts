@@ -13,7 +13,10 @@ export const person = z.strictObject({
   /** An uploaded portrait, with alt text; the page draws the person's initials when there is none. */
   photo: image.optional(),
   /** A public profile of the person on another site (LinkedIn, a conference page, a publication). */
-  profile: httpsLink('https://www.linkedin.com/in/<name>'),
+  profile: httpsLink(
+    'https://www.linkedin.com/in/<name>',
+    '"profile" is missing: write the https address of a public page about the person, such as their LinkedIn profile, where a buyer can check their experience',
+  ),
   /** Position among the people on /about; any number, each used once. */
   order: z.number(),
   sample,

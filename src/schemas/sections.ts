@@ -281,7 +281,26 @@ function refuseRepeatedTitle(heading: { tagline?: string | undefined; title?: st
 }
 
 export const section = z
-  .discriminatedUnion('type', [cards, checklist, steps, stats, sla, stages, maturity, severity, badges, testimonials, split, faq, cta, prose, officeMap, video, people, certifications])
+  .discriminatedUnion('type', [
+    cards,
+    checklist,
+    steps,
+    stats,
+    sla,
+    stages,
+    maturity,
+    severity,
+    badges,
+    testimonials,
+    split,
+    faq,
+    cta,
+    prose,
+    officeMap,
+    video,
+    people,
+    certifications,
+  ])
   .superRefine(refuseRepeatedTitle);
 
 export type Section = z.infer<typeof section>;

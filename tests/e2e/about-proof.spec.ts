@@ -52,7 +52,9 @@ test('/about shows each person of content/people in order, with job title, profi
   }
 });
 
-test('/about shows each certification of content/certifications in order, with issuer, holder, ID, expiry, verification link and the Sample mark', async ({ page }) => {
+test('/about shows each certification of content/certifications in order, with issuer, holder, ID, expiry, verification link and the Sample mark', async ({
+  page,
+}) => {
   const certifications = entries('certifications');
   await page.goto('/about');
   const section = region(page, sectionTitle('certifications'));
@@ -83,7 +85,11 @@ test('/about no longer shows certification names as bare chips: every certificat
   for (const card of await section.getByRole('listitem').all()) {
     await expect(card.getByRole('term').filter({ hasText: /^(Issued by|Partner of)$/ })).toHaveCount(1);
     await expect(card.getByRole('term').filter({ hasText: 'Valid until' })).toHaveCount(1);
-    const checkable = (await card.getByRole('term').filter({ hasText: /ID|no\./ }).count()) + (await card.getByRole('link').count());
+    const checkable =
+      (await card
+        .getByRole('term')
+        .filter({ hasText: /ID|no\./ })
+        .count()) + (await card.getByRole('link').count());
     expect(checkable).toBeGreaterThan(0);
   }
 });

@@ -92,8 +92,15 @@ describe('the /admin editor configuration', () => {
     });
 
     test(`${folder}: every key used in content/${folder} is a field of the editor`, () => {
+      // A file of fields only (a person, a certification) has an empty body, which is no field a writer fills in.
       const used = normalise(files(folder).flatMap((file) => contentPaths(fromFile(readFileSync(join(content, folder, file), 'utf8'))))).filter(
-        (path) => path !== sourceKey,
+        (path) =>
+          path !== sourceKey &&
+          !(
+            path === 'body' &&
+            !editor.includes('body') &&
+            files(folder).every((file) => fromFile(readFileSync(join(content, folder, file), 'utf8')).body === '')
+          ),
       );
       expect(used.filter((path) => !editor.includes(path))).toEqual([]);
     });
@@ -184,7 +191,7 @@ describe('the /admin editor configuration', () => {
     }
   });
 
-  test('pages of services, consulting and outsourcing can be added; no page can be deleted (it is retired instead)', () => {
+  test('pages of services, consulting and outsourcing, people and certifications can be added; no entry can be deleted (a page is retired instead)', () => {
     const allowed = config.collections.map((item) => [item.name, 'folder' in item && item.create, item.delete]);
     expect(allowed).toEqual([
       ['pages', false, false],
@@ -192,6 +199,28 @@ describe('the /admin editor configuration', () => {
       ['consulting', true, false],
       ['outsourcing', true, false],
       ['legal', false, false],
+      ['people', true, false],
+      ['certifications', true, false],
+    ]);
+  });
+
+  test('people and certifications are edited as fields only, placed on the About page, and say what a buyer checks', () => {
+    const at = (fields: readonly DecapField[], name: string) => fields.find((item) => item.name === name);
+    for (const name of ['people', 'certifications']) {
+      const collection = config.collections.find((item) => item.name === name)!;
+      const fields = 'fields' in collection ? collection.fields : [];
+      expect(fields.map((field) => field.name)).not.toContain('body');
+      expect(at(fields, 'order')).toMatchObject({ label: 'Position on the About page', widget: 'order-after' });
+      expect(at(fields, 'sample')).toMatchObject({ label: 'Example entry (Sample)', widget: 'boolean' });
+      expect('preview_path' in collection && collection.preview_path).toBe('about');
+    }
+    const certifications = config.collections.find((item) => item.name === 'certifications')!;
+    const fields = 'fields' in certifications ? certifications.fields : [];
+    expect(at(fields, 'verifyUrl')?.label).toBe('Verification link');
+    expect(at(fields, 'validUntil')).toMatchObject({ label: 'Valid until', widget: 'datetime', format: 'YYYY-MM-DD' });
+    expect(at(fields, 'kind')?.options).toEqual([
+      { label: 'Certificate', value: 'certificate' },
+      { label: 'Partnership', value: 'partnership' },
     ]);
   });
 

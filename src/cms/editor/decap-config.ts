@@ -50,7 +50,9 @@ const bodyField: DecapField = { name: 'body', ...fieldWords('body'), widget: 'te
 const fieldsBySchema = new Map<z.ZodType, DecapField[]>();
 /** A position is chosen as the page it comes after (order-widget.ts); a legal page's is in the footer, a person's on /about, not a menu. */
 const orderField = (field: DecapField, schema: z.ZodType): DecapField =>
-  field.name !== 'order' ? field : { ...field, ...(schema === legalPage ? legalOrderWords : withoutText.has(schema) ? aboutOrderWords : {}), widget: orderWidget };
+  field.name !== 'order'
+    ? field
+    : { ...field, ...(schema === legalPage ? legalOrderWords : withoutText.has(schema) ? aboutOrderWords : {}), widget: orderWidget };
 const entryFields = (schema: z.ZodType, withReasons = false) => {
   const fields =
     fieldsBySchema.get(schema) ??
@@ -124,7 +126,14 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
             // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has.
             summary: `{{${identifier}}}{{${problemKey}.summary}}`,
             // Listed as the menus (or the footer's legal links) list them; by name on request.
-            sortable_fields: [{ field: 'order', label: folder === 'legal' ? 'Footer order' : withoutText.has(schema) ? 'Order on the About page' : 'Menu order', default_sort: true }, identifier],
+            sortable_fields: [
+              {
+                field: 'order',
+                label: folder === 'legal' ? 'Footer order' : withoutText.has(schema) ? 'Order on the About page' : 'Menu order',
+                default_sort: true,
+              },
+              identifier,
+            ],
             preview_path: address,
             fields: entryFields(schema),
           }),

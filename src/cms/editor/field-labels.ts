@@ -47,7 +47,7 @@ const byPath: Readonly<Record<string, FieldWords>> = {
   },
   kind: { label: 'Certificate or partnership' },
   issuer: { label: 'Issued by', hint: 'The organisation that issued the certificate or runs the partner programme.' },
-  holder: { label: 'Held by', hint: 'The company\'s name, or how many staff hold it, such as 14 staff.' },
+  holder: { label: 'Held by', hint: "The company's name, or how many staff hold it, such as 14 staff." },
   credentialId: {
     label: 'Certificate number or partner ID',
     hint: 'As the issuer prints it. Write this, the verification link, or both, so a buyer can check it.',
