@@ -103,6 +103,18 @@ describe('a certification', () => {
   });
 });
 
+test('docs/CONTENT.md §16 quotes the three messages as the schemas print them', () => {
+  const guide = readFileSync(new URL('../../docs/CONTENT.md', import.meta.url), 'utf8');
+  const { credentialId: _, verifyUrl: __, ...unverifiable } = aCertificate;
+  for (const message of [
+    ...problems(person, { ...aPerson, profile: 'http://www.linkedin.com/in/asha' }),
+    ...problems(certification, unverifiable),
+    ...problems(certification, { ...aCertificate, validUntil: '2020-01-31' }),
+  ]) {
+    expect(guide).toContain(`  ${message}\n`);
+  }
+});
+
 describe('the entries the repository ships', () => {
   for (const [folder, schema] of [
     ['people', person],
