@@ -4,6 +4,8 @@ import { mdxFolder } from './content/content-loader.ts';
 import { quotingFacts } from './schemas/facts.ts';
 import { legalPage, page, subPage } from './schemas/page.ts';
 import { caseStudy, client, testimonial } from './schemas/proof.ts';
+import { person } from './schemas/person.ts';
+import { certification } from './schemas/certification.ts';
 
 /** The MDX files of content/<folder>, each checked against `schema` (facts quoted first) with writer-friendly messages. */
 function mdxCollection<T extends z.ZodType>(folder: string, schema: T) {
@@ -24,4 +26,8 @@ export const collections = {
   clients: mdxCollection('clients', client),
   /** Quotes from named people at clients, on the home page and with the case study they belong to. */
   testimonials: mdxCollection('testimonials', testimonial),
+  /** The leadership on /about, one file per person. */
+  people: mdxCollection('people', person),
+  /** Certificates and partnerships on /about, each with what a buyer needs to check it. */
+  certifications: mdxCollection('certifications', certification),
 };

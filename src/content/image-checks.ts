@@ -11,13 +11,16 @@ import { imagePathProblem, uploadName, uploadsFolder } from '../schemas/image-pa
 
 type Path = (string | number)[];
 
-/** The `src` of each `image:` (or a client's `logo:`) group in the frontmatter, with the path of that field. */
+/** The fields that hold an uploaded image (`image`, a person's `photo`, a client's `logo`). */
+const imageFields = new Set(['image', 'photo', 'logo']);
+
+/** The `src` of each `image:` (or `photo:`, `logo:`) group in the frontmatter, with the path of that field. */
 function imageSources(value: unknown, path: Path = []): Array<{ src: string; path: Path }> {
   if (Array.isArray(value)) return value.flatMap((item, index) => imageSources(item, [...path, index]));
   if (value === null || typeof value !== 'object' || value instanceof Date) return [];
   return Object.entries(value).flatMap(([key, item]) => {
     const src = (item as { src?: unknown } | null)?.src;
-    if ((key === 'image' || key === 'logo') && typeof src === 'string') return [{ src, path: [...path, key, 'src'] }];
+    if (imageFields.has(key) && typeof src === 'string') return [{ src, path: [...path, key, 'src'] }];
     return imageSources(item, [...path, key]);
   });
 }

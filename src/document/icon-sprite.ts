@@ -11,6 +11,7 @@ export const UI_ICONS = [
   'circle-check',
   'clock',
   'external-link',
+  'handshake',
   'house',
   'mail',
   'map-pin',

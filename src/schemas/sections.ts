@@ -248,6 +248,18 @@ const caseStudies = z.strictObject({
   ...heading,
 });
 
+/** The leadership, a card per file of content/people/; the section is left out while there is none. */
+const people = z.strictObject({
+  type: z.literal('people'),
+  ...heading,
+});
+
+/** Certificates and partnerships, one per file of content/certifications/; left out while there is none. */
+const certifications = z.strictObject({
+  type: z.literal('certifications'),
+  ...heading,
+});
+
 /** Where the MDX body of the entry is rendered among the sections (after the hero when absent). */
 const prose = z.strictObject({
   type: z.literal('prose'),
@@ -290,6 +302,8 @@ export const section = z
     video,
     proof,
     caseStudies,
+    people,
+    certifications,
   ])
   .superRefine(refuseRepeatedTitle);
 

@@ -187,7 +187,7 @@ describe('the /admin editor configuration', () => {
     }
   });
 
-  test('pages of services, consulting and outsourcing, case studies, clients and quotes can be added; no page can be deleted (it is retired instead)', () => {
+  test('pages of services, consulting and outsourcing, case studies, clients, quotes, people and certifications can be added; no entry can be deleted (a page is retired instead)', () => {
     const allowed = config.collections.map((item) => [item.name, 'folder' in item && item.create, item.delete]);
     expect(allowed).toEqual([
       ['pages', false, false],
@@ -198,11 +198,33 @@ describe('the /admin editor configuration', () => {
       ['case-studies', true, false],
       ['clients', true, false],
       ['testimonials', true, false],
+      ['people', true, false],
+      ['certifications', true, false],
+    ]);
+  });
+
+  test('people and certifications are edited as fields only, placed on the About page, and say what a buyer checks', () => {
+    const at = (fields: readonly DecapField[], name: string) => fields.find((item) => item.name === name);
+    for (const name of ['people', 'certifications']) {
+      const collection = config.collections.find((item) => item.name === name)!;
+      const fields = 'fields' in collection ? collection.fields : [];
+      expect(fields.map((field) => field.name)).not.toContain('body');
+      expect(at(fields, 'order')).toMatchObject({ label: 'Position on the About page', widget: 'order-after' });
+      expect(at(fields, 'sample')).toMatchObject({ label: 'Sample', widget: 'boolean' });
+      expect('preview_path' in collection && collection.preview_path).toBe('about');
+    }
+    const certifications = config.collections.find((item) => item.name === 'certifications')!;
+    const fields = 'fields' in certifications ? certifications.fields : [];
+    expect(at(fields, 'verifyUrl')?.label).toBe('Verification link');
+    expect(at(fields, 'validUntil')).toMatchObject({ label: 'Valid until', widget: 'datetime', format: 'YYYY-MM-DD' });
+    expect(at(fields, 'kind')?.options).toEqual([
+      { label: 'Certificate', value: 'certificate' },
+      { label: 'Partnership', value: 'partnership' },
     ]);
   });
 
   test('an example entry is a labelled "Sample" checkbox with its hint, listed as a sample and found by a filter', () => {
-    for (const name of ['case-studies', 'clients', 'testimonials']) {
+    for (const name of ['case-studies', 'clients', 'testimonials', 'people', 'certifications']) {
       const collection = config.collections.find((item) => item.name === name)!;
       const fields = 'fields' in collection ? collection.fields : [];
       const sample = fields.find((field) => field.name === 'sample');

@@ -185,6 +185,8 @@ describe('the editor names what it shows', () => {
     expect(editingWords('#/collections/services/entries/installation', site)).toBe('Editing: Installation (/services/installation)');
     expect(editingWords('#/collections/pages/entries/home', site)).toBe('Editing: Home (/)');
     expect(editingWords('#/collections/legal/entries/privacy-policy', site)).toBe('Editing: privacy-policy (/privacy-policy)');
+    // A person or a certification has no page of its own: it is shown on /about.
+    expect(editingWords('#/collections/people/entries/asha-example', site)).toBe('Editing: asha-example (/about)');
     expect(editingWords('#/collections/services/new', site)).toBe('New page in Services');
     expect(editingWords('#/collections/services', site)).toBeNull();
   });

@@ -7,8 +7,10 @@ import type { z } from 'astro/zod';
 import { topLevelPages } from '../../config/routes.ts';
 import { legalPage, page, subPage } from '../../schemas/page.ts';
 import { caseStudy, client, testimonial } from '../../schemas/proof.ts';
+import { person } from '../../schemas/person.ts';
+import { certification } from '../../schemas/certification.ts';
 import { objectFields, type DecapField } from './decap-fields.ts';
-import { fieldWords, legalOrderWords } from './field-labels.ts';
+import { aboutOrderWords, fieldWords, legalOrderWords } from './field-labels.ts';
 import { orderWidget } from './order-widget-name.ts';
 import { fileProblemField } from './file-problem.ts';
 import { mdxFrontmatterFormat, problemKey } from './frontmatter-format.ts';
@@ -55,10 +57,19 @@ export const contentCollections: readonly {
   },
   { folder: 'clients', label: 'Clients', schema: client, create: true, identifier: 'name', address: '', sortBy: 'name', body: false },
   { folder: 'testimonials', label: 'Client quotes', schema: testimonial, create: true, identifier: 'name', address: '', sortBy: 'name', body: false },
+  // Shown together on /about, which is where "View Live" leads; placed on it by their order.
+  { folder: 'people', label: 'People (About page)', schema: person, create: true, identifier: 'name', address: 'about', body: false },
+  { folder: 'certifications', label: 'Certifications (About page)', schema: certification, create: true, identifier: 'title', address: 'about', body: false },
 ];
 
 /** How the entries list marks an example entry, before its name. */
 export const sampleInList = 'SAMPLE · ';
+
+/** Whether a collection's entries may be examples (`sample: true`, src/schemas/sample.ts). */
+const hasSamples = (schema: z.ZodType) => objectFields(schema).some((field) => field.name === 'sample');
+
+/** Collections placed on the About page by their order, not in a menu. */
+const onAboutPage = new Set<z.ZodType>([person, certification]);
 
 /** The MDX body as plain Markdown text: the rich-text mode would rewrite Markdown and `{{facts}}` it does not change. */
 const bodyField: DecapField = { name: 'body', ...fieldWords('body'), widget: 'text', required: false };
@@ -68,9 +79,11 @@ const bodyField: DecapField = { name: 'body', ...fieldWords('body'), widget: 'te
  * list per schema, shared, so config.yml writes it once and refers to it (a YAML alias) from the other collections.
  */
 const fieldsBySchema = new Map<z.ZodType, DecapField[]>();
-/** A position is chosen as the page it comes after (order-widget.ts); a legal page's is in the footer, not a menu. */
+/** A position is chosen as the page it comes after (order-widget.ts); a legal page's is in the footer, a person's on /about, not a menu. */
 const orderField = (field: DecapField, schema: z.ZodType): DecapField =>
-  field.name !== 'order' ? field : { ...field, ...(schema === legalPage ? legalOrderWords : {}), widget: orderWidget };
+  field.name !== 'order'
+    ? field
+    : { ...field, ...(schema === legalPage ? legalOrderWords : onAboutPage.has(schema) ? aboutOrderWords : {}), widget: orderWidget };
 const entryFields = (schema: z.ZodType, withReasons = false, body: DecapField | false = bodyField) => {
   const fields =
     fieldsBySchema.get(schema) ??
@@ -141,12 +154,12 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
             identifier_field: identifier,
             // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has; an
             // example entry (`sample: true`) by "Sample" first, so the list shows what still has to be replaced.
-            summary: `${sortBy ? `{{sample | ternary('${sampleInList}', '')}}` : ''}{{${identifier}}}{{${problemKey}.summary}}`,
+            summary: `${hasSamples(schema) ? `{{sample | ternary('${sampleInList}', '')}}` : ''}{{${identifier}}}{{${problemKey}.summary}}`,
             // Listed as the menus (or the footer's legal links) list them; by name on request.
             sortable_fields: sortBy
               ? [{ field: sortBy, default_sort: sortBy === 'date' ? 'desc' : true }, ...(sortBy === identifier ? [] : [identifier])]
-              : [{ field: 'order', label: folder === 'legal' ? 'Footer order' : 'Menu order', default_sort: true }, identifier],
-            ...(sortBy ? { view_filters: [{ label: 'Samples still to replace', field: 'sample', pattern: true }] } : {}),
+              : [{ field: 'order', label: folder === 'legal' ? 'Footer order' : onAboutPage.has(schema) ? 'Order on the About page' : 'Menu order', default_sort: true }, identifier],
+            ...(hasSamples(schema) ? { view_filters: [{ label: 'Samples still to replace', field: 'sample', pattern: true }] } : {}),
             ...(address ? { preview_path: address } : {}),
             fields: entryFields(schema, false, body),
           }),

@@ -31,6 +31,31 @@ const byPath: Readonly<Record<string, FieldWords>> = {
     hint: 'Leave empty to keep the page. An address such as /services: the page is taken off the site and its visitors are sent there. Change the links to this page first.',
   },
   'card.order': { label: 'Position among the overview cards', hint: 'Only where it differs from the position in menus.' },
+  // People (content/people/) and certifications (content/certifications/), shown on /about.
+  role: { label: 'Job title', hint: 'As the person would write it, such as Chief Technology Officer.' },
+  photo: {
+    label: 'Photo',
+    hint: 'Optional. A portrait of the person, uploaded with their agreement; without one the page shows their initials.',
+  },
+  profile: {
+    label: 'Public profile link',
+    hint: 'The https address of a page about the person on another site, such as their LinkedIn profile, where a buyer can check their experience.',
+  },
+  kind: { label: 'Certificate or partnership' },
+  issuer: { label: 'Issued by', hint: 'The organisation that issued the certificate or runs the partner programme.' },
+  holder: { label: 'Held by', hint: "The company's name, or how many staff hold it, such as 14 staff." },
+  credentialId: {
+    label: 'Certificate number or partner ID',
+    hint: 'As the issuer prints it. Write this, the verification link, or both, so a buyer can check it.',
+  },
+  verifyUrl: {
+    label: 'Verification link',
+    hint: "The https address of the issuer's page that confirms it: its register, partner directory or badge page.",
+  },
+  validUntil: {
+    label: 'Valid until',
+    hint: 'The expiry date on the certificate (for staff certificates, the earliest). The site will not build with a date that has passed.',
+  },
   'sections.from': { label: 'Cards from the pages of', hint: 'Shows the overview card of each page of this group, instead of cards written here.' },
   reasons: { label: "Reasons beside the contact form ('Why Choose Us')" },
   'sections.items.score': { label: 'Score (0 to 100)', hint: 'The length of the bar.' },
@@ -166,6 +191,8 @@ const choiceWords: Readonly<Record<string, string>> = {
   compact: 'Compact (smaller cards and icons)',
   check: 'Check (a list with ticks)',
   chips: 'Chips (short words in pills)',
+  certificate: 'Certificate',
+  partnership: 'Partnership',
   services: 'Services',
   consulting: 'Consulting',
   outsourcing: 'Outsourcing',
@@ -178,6 +205,12 @@ export const choiceOptions = (values: readonly string[]) => values.map((value) =
 export const legalOrderWords: FieldWords = {
   label: "Position in the footer's legal links",
   hint: 'The legal page this one comes after in the links at the foot of every page.',
+};
+
+/** A person's or a certification's `order`: its place among the others on /about, not in a menu. */
+export const aboutOrderWords: FieldWords = {
+  label: 'Position on the About page',
+  hint: 'The entry this one comes after on the About page.',
 };
 
 /** Section types by what a visitor sees, with what each is for. */
@@ -201,6 +234,14 @@ export const sectionTypes: Readonly<Record<string, FieldWords>> = {
   cta: { label: 'Closing call to action', hint: 'A closing title with buttons, usually last on the page.' },
   prose: { label: 'Where the page text goes', hint: 'Marks where the Page text box (at the end of the form) appears among the sections.' },
   officeMap: { label: 'Office map', hint: 'A world map with every office marked and named; the offices come from the site settings, not from this page.' },
+  people: {
+    label: 'People (leadership)',
+    hint: 'A card for each person of "People (About page)", with photo, job title and profile link; left out while there is none.',
+  },
+  certifications: {
+    label: 'Certifications and partnerships',
+    hint: 'A card for each entry of "Certifications (About page)", with issuer, ID, expiry and verification link; left out while there is none.',
+  },
   video: {
     label: 'Video',
     hint: 'A YouTube or Vimeo video, shown as a play button with its title; the video loads only when a visitor presses play.',

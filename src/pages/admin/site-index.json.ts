@@ -52,7 +52,7 @@ async function linksByPage(): Promise<{ name: string; address: string; links: st
 }
 
 export const GET: APIRoute = async () => {
-  const collections = [...SECTIONS, 'pages', 'legal'] as const;
+  const collections = [...SECTIONS, 'pages', 'legal', 'people', 'certifications'] as const;
   const entries = Object.fromEntries(
     await Promise.all(
       collections.map(
@@ -62,8 +62,15 @@ export const GET: APIRoute = async () => {
             (await getCollection(name)).map((entry) => ({
               slug: entry.id,
               ...('order' in entry.data ? { order: entry.data.order } : {}),
-              // The name the editor calls the page by: its name in menus, a legal page's title.
-              label: 'navLabel' in entry.data ? entry.data.navLabel : 'title' in entry.data ? entry.data.title : entry.data.hero.title,
+              // The name the editor calls the page by: its name in menus, a person's name, a legal page's or a certificate's title.
+              label:
+                'navLabel' in entry.data
+                  ? entry.data.navLabel
+                  : 'name' in entry.data
+                    ? entry.data.name
+                    : 'title' in entry.data
+                      ? entry.data.title
+                      : entry.data.hero.title,
             })),
           ] as const,
       ),

@@ -1,0 +1,79 @@
+/**
+ * People and certifications in the editor at /admin, on `astro dev` with decap-server in a copy of the project
+ * (tests/support/cms-dev-site.ts): what a buyer could not check is refused next to its field before saving, and a
+ * person added through the form is a file of content/people/ that /about shows.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { useCmsDevSite } from '../support/cms-dev-site.ts';
+
+const site = useCmsDevSite();
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const fileText = (file: string) => readFile(join(site.root, file), 'utf8');
+
+async function open(page: Page, path: string, firstLabel: string): Promise<void> {
+  await page.goto(`${site.url}/admin`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${site.url}/admin#/collections/${path}`);
+  await expect(field(page, firstLabel)).toBeVisible({ timeout: 30_000 });
+}
+
+/** A field by its label, which says "(optional)" after it where the field may stay empty. */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`));
+
+/** What Decap lists under a field's label when it refuses the field's value. */
+const refusalAt = (label: Locator) => label.locator('xpath=ancestor::div[1]').getByRole('listitem');
+const labelled = (page: Page, text: string) =>
+  page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${text}( \\(optional\\))?$`) })
+    .filter({ visible: true });
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Publish now', { exact: true }).click();
+}
+
+test('a certification a buyer could not check is refused next to its field, and its file is not touched', async ({ page }) => {
+  const file = 'content/certifications/example-cloud-partner.mdx';
+  const before = await fileText(file);
+  expect(before).not.toContain('credentialId:');
+  await open(page, 'certifications/entries/example-cloud-partner', 'Verification link');
+  await field(page, 'Verification link').fill('http://example.net/partners/kalpaka');
+  await publish(page);
+  await expect(page.getByText('Editing: Cloud Partner, Gold level (/about)', { exact: true })).toBeVisible();
+  await expect(refusalAt(labelled(page, 'Verification link'))).toHaveText(
+    '"http://example.net/partners/kalpaka" is not a full https address (write https:// instead of http://, if the site answers there): copy the address from the browser\'s address bar, starting with https://, such as https://www.example-issuer.org/verify/<ID>',
+  );
+  await field(page, 'Verification link').fill('');
+  await publish(page);
+  await expect(refusalAt(labelled(page, 'Certificate number or partner ID'))).toHaveText(
+    "a buyer cannot check this: write the certificate number or partner ID as the issuer prints it (credentialId), or the https address of the issuer's page that confirms it (verifyUrl), or both",
+  );
+  expect(await fileText(file)).toBe(before);
+});
+
+test('a person added in the editor is a file of content/people/, shown on /about with a profile link and no Sample mark', async ({ page }) => {
+  await open(page, 'people/new', 'Name');
+  await expect(page.getByText('Page text')).toHaveCount(0);
+  await field(page, 'Name').fill('Testa Invented');
+  await field(page, 'Job title').fill('Chief Operating Officer');
+  await field(page, 'Public profile link').fill('https://example.com/people/testa-invented');
+  await page.getByLabel('Position on the About page').selectOption({ label: 'After Morgan Sample' });
+  await publish(page);
+  await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 15_000 });
+
+  const written = await fileText('content/people/testa-invented.mdx');
+  expect(written).toContain('\nname: Testa Invented\n');
+  expect(written).toContain('\nrole: Chief Operating Officer\n');
+  expect(written).toContain('\nprofile: https://example.com/people/testa-invented\n');
+  expect(written).not.toContain('sample: true');
+
+  await page.goto(`${site.url}/about`);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Testa Invented' }) });
+  await expect(card.getByRole('link', { name: 'Public profile of Testa Invented' })).toHaveAttribute('href', 'https://example.com/people/testa-invented');
+  await expect(card.getByText('Sample: an example, not a real entry')).toHaveCount(0);
+});
