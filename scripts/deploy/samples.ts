@@ -37,6 +37,17 @@ const kinds: Readonly<Record<string, { noun: string; named?: (name: string) => s
     replace:
       'put a real client\'s words in its place, with the person\'s name, role and company as they approved them, then delete the line "sample: true"; or delete the file',
   },
+  people: {
+    noun: 'person',
+    named: (name) => `the person "${name}"`,
+    replace:
+      'put a real member of the team in their place, with the role, photo and profile link they agreed to show, then delete the line "sample: true"; or delete the file',
+  },
+  certifications: {
+    noun: 'certification',
+    replace:
+      'put a certificate or partnership the company really holds in its place, with its issuer, number or verification link and its expiry date, then delete the line "sample: true"; or delete the file',
+  },
 };
 const general: (typeof kinds)[string] = { noun: 'entry', replace: 'put the real entry in its place, then delete the line "sample: true"; or delete the entry' };
 
