@@ -45,12 +45,16 @@ const printedDomText = async (page: Page) => {
 /** The animated figures of content/pages/about.mdx, as its stats sections quote them (facts filled in). */
 function aboutCounters(): string[] {
   const source = readFileSync('content/pages/about.mdx', 'utf8');
-  const data = JSON.parse(withFacts(JSON.stringify(parse(frontmatterOf(source)!.yaml)))) as { sections: { type: string; animated?: boolean; items: unknown[] }[] };
-  return data.sections
-    .filter((section) => section.type === 'stats' && section.animated)
-    // The schema splits each figure as the page shows it; a figure quoted alone gets its label later, and the label is not compared here.
-    .flatMap((section) => section.items.map((item) => stat.parse({ label: 'any', ...(item as object) })))
-    .map((figure) => `${figure.prefix ?? ''}${figure.number}${figure.suffix ?? ''}`);
+  const data = JSON.parse(withFacts(JSON.stringify(parse(frontmatterOf(source)!.yaml)))) as {
+    sections: { type: string; animated?: boolean; items: unknown[] }[];
+  };
+  return (
+    data.sections
+      .filter((section) => section.type === 'stats' && section.animated)
+      // The schema splits each figure as the page shows it; a figure quoted alone gets its label later, and the label is not compared here.
+      .flatMap((section) => section.items.map((item) => stat.parse({ label: 'any', ...(item as object) })))
+      .map((figure) => `${figure.prefix ?? ''}${figure.number}${figure.suffix ?? ''}`)
+  );
 }
 
 // The width of an A4 sheet's printed area, so that what the page shows in print media is what the sheet shows.
