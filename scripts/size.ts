@@ -1,5 +1,6 @@
 /**
- * Page weight report: for every page in dist/, the gzip bytes of its HTML, of the CSS it links, of the JavaScript
+ * Page weight report: for every page in dist/, the gzip bytes of its HTML, of the CSS it links (for the screen, and
+ * apart from it the print stylesheet, which is no part of the first response), of the JavaScript
  * it loads before any interaction (module scripts in the page; island code that hydrates by itself), and of the
  * JavaScript the first touch of an island loads (`client:intent`: the contact form's code and React; what the form
  * imports after that, such as supabase-js, is not counted).
@@ -35,10 +36,11 @@ if (values.json) {
     kb(page.inlineCss),
     kb(page.css),
     kb(page.html + page.css),
+    kb(page.printCss),
     kb(page.jsOnLoad),
     kb(page.jsOnIntent),
   ]);
-  const header = ['page', 'html', '(inline css)', 'linked css', 'html+css', 'js on load', 'js on first touch'];
+  const header = ['page', 'html', '(inline css)', 'linked css', 'html+css', 'print css', 'js on load', 'js on first touch'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   console.log(`gzip bytes per page (${values.root}/)\n${line(header)}\n${rows.map(line).join('\n')}`);

@@ -9,8 +9,10 @@ export interface PageWeight {
   html: number;
   /** Of which the inline <style> text alone (informational: it compresses along with the markup). */
   inlineCss: number;
-  /** Stylesheets the page links. */
+  /** Stylesheets the page links for the screen. */
   css: number;
+  /** Stylesheets linked for print only (`media="print"`): fetched without delaying the page, so not part of its first response. */
+  printCss: number;
   /** JavaScript files fetched before the visitor interacts: the page's script files and the code of islands that hydrate by themselves. */
   jsOnLoad: number;
   /** JavaScript files fetched on the visitor's first touch of an island (`client:intent`): its code and the renderer's. */
@@ -70,7 +72,12 @@ async function bytesOf(root: string, files: Iterable<string>): Promise<number> {
 
 export async function measurePage(root: string, file: string): Promise<PageWeight> {
   const html = await readFile(file, 'utf8');
-  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]!);
+  const links = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map(([tag]) => ({
+    href: /\shref="([^"]+)"/.exec(tag)?.[1] ?? '',
+    print: /\smedia="print"/.test(tag),
+  }));
+  const css = links.filter((link) => !link.print).map((link) => link.href);
+  const printCss = links.filter((link) => link.print).map((link) => link.href);
 
   const eager = new Set<string>();
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) await withImports(root, match[1]!, eager);
@@ -90,6 +97,7 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
     html: gzipSize(html),
     inlineCss: gzipSize([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('')),
     css: await bytesOf(root, css),
+    printCss: await bytesOf(root, printCss),
     jsOnLoad: await bytesOf(root, eager),
     jsOnIntent: await bytesOf(root, onIntent),
     imageProblems: imageProblems(html),

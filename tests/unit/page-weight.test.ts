@@ -10,6 +10,7 @@ const page = (overrides: Partial<PageWeight>): PageWeight => ({
   html: 10_000,
   inlineCss: 5_000,
   css: 0,
+  printCss: 0,
   jsOnLoad: 0,
   jsOnIntent: 0,
   imageProblems: [],
@@ -67,5 +68,22 @@ describe('page weight budgets', () => {
     expect(visible.jsOnIntent).toBe(0);
     expect(intent.jsOnLoad).toBe(0);
     expect(intent.jsOnIntent).toBe(visible.jsOnLoad);
+  });
+
+  test('a stylesheet for print only is reported apart: it is no part of the first response', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'page-weight-'));
+    mkdirSync(join(root, '_astro'));
+    writeFileSync(join(root, '_astro/screen.css'), `body{color:red}${'.a{margin:0}'.repeat(50)}`);
+    writeFileSync(join(root, '_astro/print.css'), `@page{margin:1cm}${'.b{display:none}'.repeat(50)}`);
+    writeFileSync(
+      join(root, 'page.html'),
+      '<!doctype html><title>t</title><link rel="stylesheet" href="/_astro/screen.css"><link rel="stylesheet" href="/_astro/print.css" media="print">',
+    );
+
+    const weight = await measurePage(root, join(root, 'page.html'));
+    expect(weight.css).toBeGreaterThan(0);
+    expect(weight.printCss).toBeGreaterThan(0);
+    expect(budgetBreaches([{ ...weight, html: 14 * 1024 - weight.css }])).toEqual([]);
+    expect(budgetBreaches([{ ...weight, html: 14 * 1024 - weight.css + 1 }])).toHaveLength(1);
   });
 });
