@@ -5,6 +5,7 @@
  */
 import type { OpeningHours } from '../config/company.ts';
 import type { Section, SectionOf } from '../schemas/sections.ts';
+import type { OfficeHoursVisual } from './contact-visual.ts';
 import { responseMinutes, weekRange } from './durations.ts';
 import { clockChange, duration, hoursOf, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
 
@@ -47,7 +48,8 @@ export interface MapVisual extends VisualBase {
   kind: 'map';
 }
 
-export type HeroVisual = RowsVisual | StepsVisual | MapVisual;
+/** /contact's picture of its offices' hours and phones has its own file: src/visuals/contact-visual.ts. */
+export type HeroVisual = RowsVisual | StepsVisual | MapVisual | OfficeHoursVisual;
 
 export type Family = 'home' | 'services' | 'consulting' | 'outsourcing';
 
