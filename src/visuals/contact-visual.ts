@@ -3,7 +3,7 @@
  * drawn as bars on one UTC day so a visitor sees which office is open when. Worked out at build time from
  * src/config/offices.ts (the data of the office cards, the map and the footer); HeroVisual.astro draws it.
  */
-import type { Phone } from '../config/company.ts';
+import type { OpeningHours, Phone } from '../config/company.ts';
 import { timeZoneAbbreviation } from '../config/time-zone.ts';
 import { weekdayHours, type OfficeZone, type Segment } from './hero-visual.ts';
 import { clockChange, hoursOnClock } from './time-bands.ts';
@@ -30,7 +30,7 @@ export interface OfficeHoursVisual {
 export interface ContactOffice extends OfficeZone {
   countryCode: string;
   phone: Phone;
-  hours: OfficeZone['hours'] & readonly { days: string; label: string }[];
+  hours: readonly OpeningHours[];
 }
 
 export function contactVisual(input: { offices: readonly ContactOffice[]; responseTime: string; date: Date }): OfficeHoursVisual {
