@@ -191,7 +191,7 @@ export function deliveryVisual(input: Pick<VisualInput, 'offices' | 'date'>): Ro
   return {
     kind: 'rows',
     title: `Office hours on ${home.city}'s clock (${clockZoneName(home.timeZone, input.date)})`,
-    note: `Each office's own weekday hours; white marks the hours it shares with ${home.city}'s delivery team.${change ? ` Times hold until ${change.date}, when clocks change in ${change.countries}.` : ''}`,
+    note: `Each office's weekday hours, its clients' working day; white marks the hours it shares with ${home.city}'s delivery team.${change ? ` Times hold until ${change.date}, when clocks change in ${change.countries}.` : ''}`,
     ownContent: true,
     max: 24,
     ticks: ['00:00', '06:00', '12:00', '18:00', '24:00'],
