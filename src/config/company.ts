@@ -26,6 +26,12 @@ export const phoneNumber = (display: string): Phone => ({ display, e164: `+${dis
 
 export const phone: Phone = phoneNumber(setting('PUBLIC_PHONE'));
 
+/**
+ * The support desk's line for critical incidents, staffed 24/7 (the "24/7 Support" the site claims). Not the main
+ * phone: that one is answered in business hours (the spec lists it beside them).
+ */
+export const supportPhone: Phone = phoneNumber(setting('PUBLIC_SUPPORT_PHONE'));
+
 export const email: string = setting('PUBLIC_EMAIL');
 
 export const telHref = `tel:${phone.e164}`;

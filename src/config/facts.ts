@@ -3,7 +3,7 @@
  * (src/content/markdown-facts.ts) and frontmatter (src/schemas/facts.ts) alike. Change a value here and every page
  * that quotes it, and the form's toasts, change with it.
  */
-import { businessHours, responseTime, responseTimeHours, talentPartner } from './company.ts';
+import { businessHours, responseTime, responseTimeHours, supportPhone, talentPartner } from './company.ts';
 import { headquarters } from './offices.ts';
 import { describeTimeZone } from './time-zone.ts';
 import { figures } from './figures.ts';
@@ -22,6 +22,8 @@ export const facts = {
   saturdayHours: `${saturday.days} ${saturday.label}`,
   /** "India Standard Time (UTC+05:30)": the headquarters' zone. */
   timeZone: describeTimeZone(headquarters.timeZone),
+  /** "+91 120 555 0199": the 24/7 line for critical incidents. */
+  supportPhone: supportPhone.display,
   talentPartnerName: talentPartner.name,
   talentPartnerUrl: talentPartner.contactUrl,
 } as const satisfies Record<string, string>;

@@ -76,6 +76,12 @@ export const settings: readonly Setting[] = [
     localDefault: 'https://www.example.com',
   },
   { name: 'PUBLIC_PHONE', what: 'the main phone, international form with spaces (header, footer, /contact)', kind: 'phone', localDefault: '+91 120 555 0142' },
+  {
+    name: 'PUBLIC_SUPPORT_PHONE',
+    what: 'the support desk\'s line, staffed 24/7 for critical incidents (the "24/7 Support" claims: /contact, application support)',
+    kind: 'phone',
+    localDefault: '+91 120 555 0199',
+  },
   { name: 'PUBLIC_EMAIL', what: "the main e-mail address (footer, /contact, the form's messages)", kind: 'email', localDefault: 'hello@example.com' },
   {
     name: 'PUBLIC_TALENT_PARTNER_URL',

@@ -1,8 +1,16 @@
 /** A time zone as people read it, computed from its IANA name with Intl so it follows the zone's real rules. */
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per zone: searching for a zone's next change reads its offset some hundreds of times. */
+const offsetFormat = (timeZone: string): Intl.DateTimeFormat => {
+  let format = offsetFormats.get(timeZone);
+  if (!format) offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
+  return format;
+};
+
 /** Minutes to add to UTC to get the local time of `timeZone` on `date` (Asia/Kolkata: 330). */
 export function utcOffsetMinutes(timeZone: string, date: Date): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+  const name = offsetFormat(timeZone)
     .formatToParts(date)
     .find((part) => part.type === 'timeZoneName')?.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
@@ -37,4 +45,51 @@ export function describeTimeZone(timeZone: string, year = new Date().getUTCFullY
     .sort((a, b) => a - b)
     .map(offsetLabel);
   return standard === summer ? `${name} (${standard})` : `${name} (${standard}, ${summer} in summer)`;
+}
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+/**
+ * The first instant after `from` when `timeZone`'s offset from UTC changes (daylight saving time starts or ends), or
+ * undefined when it keeps one offset for `days` days. Read from Intl, so it follows the zone's rules as the running
+ * engine knows them: probe day by day (no zone changes twice in a day), then halve the last day down to the minute.
+ */
+export function nextOffsetChange(timeZone: string, from: Date, days = 400): Date | undefined {
+  const start = utcOffsetMinutes(timeZone, from);
+  // Offsets change on the minute: searching from a whole minute finds the change itself, not a second after it.
+  let before = Math.floor(from.getTime() / minute) * minute;
+  for (let probe = before + day; probe <= from.getTime() + days * day; probe += day) {
+    if (utcOffsetMinutes(timeZone, new Date(probe)) === start) {
+      before = probe;
+      continue;
+    }
+    let after = probe;
+    while (after - before > minute) {
+      const middle = before + Math.floor((after - before) / 2 / minute) * minute;
+      if (utcOffsetMinutes(timeZone, new Date(middle)) === start) before = middle;
+      else after = middle;
+    }
+    return new Date(after);
+  }
+  return undefined;
+}
+
+export interface OffsetChange {
+  /** When the first of these zones changes its offset. */
+  at: Date;
+  /** The zones whose offset changes within a day of `at` (the USA's and Canada's on the same Sunday), in the given order. */
+  timeZones: string[];
+}
+
+/** The next change of any of `timeZones`' offsets after `from`, with the zones that change on that same weekend. */
+export function nextOffsetChangeOf(timeZones: readonly string[], from: Date): OffsetChange | undefined {
+  const changes = timeZones.map((timeZone) => ({ timeZone, at: nextOffsetChange(timeZone, from) }));
+  const times = changes.flatMap((change) => (change.at ? [change.at.getTime()] : []));
+  if (times.length === 0) return undefined;
+  const first = Math.min(...times);
+  return {
+    at: new Date(first),
+    timeZones: changes.filter((change) => change.at && change.at.getTime() - first < day).map((change) => change.timeZone),
+  };
 }

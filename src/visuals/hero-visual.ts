@@ -3,9 +3,11 @@
  * section shows in the picture: the steps, the SLA tiers, the maturity scores, the stages with their durations,
  * and for outsourcing the working hours of India against the other offices. Pure data; components draw it.
  */
+import type { OpeningHours } from '../config/company.ts';
 import type { Section, SectionOf } from '../schemas/sections.ts';
+import type { OfficeHoursVisual } from './contact-visual.ts';
 import { responseMinutes, weekRange } from './durations.ts';
-import { clockTime, duration, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
+import { clockChange, duration, hoursOf, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
 
 /** A bar's part: `main` is the value, `range` an uncertain or open-ended rest (or another office's hours), `shared` the hours two offices share. */
 export interface Segment extends Span {
@@ -46,7 +48,8 @@ export interface MapVisual extends VisualBase {
   kind: 'map';
 }
 
-export type HeroVisual = RowsVisual | StepsVisual | MapVisual;
+/** /contact's picture of its offices' hours and phones has its own file: src/visuals/contact-visual.ts. */
+export type HeroVisual = RowsVisual | StepsVisual | MapVisual | OfficeHoursVisual;
 
 export type Family = 'home' | 'services' | 'consulting' | 'outsourcing';
 
@@ -56,6 +59,8 @@ export interface OfficeZone {
   country: string;
   label: string;
   timeZone: string;
+  /** Its own opening hours, local time: the delivery picture draws its weekday hours. */
+  hours: readonly Pick<OpeningHours, 'dayOfWeek' | 'opens' | 'closes'>[];
   headquarters?: boolean;
 }
 
@@ -65,8 +70,6 @@ export interface VisualInput {
   /** The page's overview card: a consulting offer's `duration` is the engagement's length. */
   card?: { duration?: string };
   offices: readonly OfficeZone[];
-  /** Local opening and closing hours on weekdays (9 and 18), the same for every office. */
-  hours: { opens: number; closes: number };
   /** The day whose time-zone offsets are drawn (daylight saving time differs through the year). */
   date: Date;
 }
@@ -152,31 +155,43 @@ export function stagesVisual(section: SectionOf<'stages'>, note?: string): RowsV
   };
 }
 
-/** India's working day against each other office's, on India's clock, with the hours both are at work. */
-export function deliveryVisual(input: Pick<VisualInput, 'offices' | 'hours' | 'date'>): RowsVisual | undefined {
+/** An office's weekday hours (the slot that includes Monday) as hours of its day: 8.5 and 17. */
+export function weekdayHours(office: Pick<OfficeZone, 'hours'>): Span | undefined {
+  const slot = office.hours.find((hours) => hours.dayOfWeek.includes('Monday'));
+  return slot && { from: hoursOf(slot.opens), to: hoursOf(slot.closes) };
+}
+
+/**
+ * Each office's own weekday hours on the headquarters' clock, with the hours it shares with the headquarters (the
+ * delivery team). An office that shares none covers its clients' day alone; its row says when the delivery team
+ * opens after it closes, rather than a bare "no overlap". The note says until when the day's offsets hold.
+ */
+export function deliveryVisual(input: Pick<VisualInput, 'offices' | 'date'>): RowsVisual | undefined {
   const home = input.offices.find((office) => office.headquarters) ?? input.offices[0];
-  if (!home) return undefined;
-  const { opens, closes } = input.hours;
-  const homeSpans = [{ from: opens, to: closes }];
-  const clients = input.offices.filter((office) => office !== home);
+  const homeHours = home && weekdayHours(home);
+  if (!home || !homeHours) return undefined;
+  const homeSpans = [homeHours];
   const rows: ChartRow[] = [
     { label: `${home.city}, ${home.country}`, value: spansText(homeSpans), segments: homeSpans.map((span) => ({ ...span, tone: 'main' })) },
   ];
-  for (const office of clients) {
-    const spans = hoursOnClock(opens, closes, office.timeZone, home.timeZone, input.date);
+  for (const office of input.offices) {
+    const hours = office === home ? undefined : weekdayHours(office);
+    if (!hours) continue;
+    const spans = hoursOnClock(hours.from, hours.to, office.timeZone, home.timeZone, input.date);
     const shared = overlap(homeSpans, spans);
     const sharedHours = spanHours(shared);
+    const closes = spans.at(-1)!.to % 24;
     rows.push({
       label: `${office.city}, ${office.country}`,
-      value: `${spansText(spans)}, ${sharedHours > 0 ? `${duration(sharedHours)} shared` : 'no overlap'}`,
+      value: `${spansText(spans)}, ${sharedHours > 0 ? `${duration(sharedHours)} with ${home.city}` : `${home.city} opens ${duration((homeHours.from - closes + 24) % 24)} later`}`,
       segments: [...spans.map((span) => ({ ...span, tone: 'range' as const })), ...shared.map((span) => ({ ...span, tone: 'shared' as const }))],
     });
   }
-  const zone = clockZoneName(home.timeZone, input.date);
+  const change = clockChange(input.offices, input.date);
   return {
     kind: 'rows',
-    title: `Office hours on ${home.city}'s clock (${zone})`,
-    note: `Weekdays ${clockTime(opens)}-${clockTime(closes)} local time; white marks the hours both offices are at work`,
+    title: `Office hours on ${home.city}'s clock (${clockZoneName(home.timeZone, input.date)})`,
+    note: `Each office's weekday hours, its clients' working day; white marks the hours it shares with ${home.city}'s delivery team.${change ? ` Times hold until ${change.date}, when clocks change in ${change.countries}.` : ''}`,
     ownContent: true,
     max: 24,
     ticks: ['00:00', '06:00', '12:00', '18:00', '24:00'],

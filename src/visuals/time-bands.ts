@@ -2,7 +2,7 @@
  * Working hours of offices drawn on one 24-hour clock: each office's local hours, moved into the clock's time
  * zone with the offsets Intl gives for a date (so daylight saving time is the one in force on that date).
  */
-import { utcOffsetMinutes } from '../config/time-zone.ts';
+import { nextOffsetChangeOf, utcOffsetMinutes } from '../config/time-zone.ts';
 
 /** A stretch of the 24-hour clock in hours, from ≥ 0 to ≤ 24. */
 export interface Span {
@@ -59,4 +59,19 @@ export function spansText(spans: readonly Span[]): string {
   const [first, second] = spans;
   if (first && second && first.to === 24 && second.from === 0) return `${clockTime(first.from)}-${clockTime(second.to)}`;
   return spans.map((span) => `${clockTime(span.from)}-${clockTime(span.to)}`).join(', ');
+}
+
+/**
+ * The next time any of the offices' clocks change after `date` (src/config/time-zone.ts), as copy writes it: the
+ * local date of the first zone to change, and the countries whose clocks change that weekend ("the USA and Canada":
+ * a country written in capitals, an initialism, takes "the").
+ */
+export function clockChange(offices: readonly { timeZone: string; country: string }[], date: Date): { date: string; countries: string } | undefined {
+  const change = nextOffsetChangeOf([...new Set(offices.map((office) => office.timeZone))], date);
+  if (!change) return undefined;
+  const countries = [...new Set(offices.filter((office) => change.timeZones.includes(office.timeZone)).map((office) => office.country))];
+  return {
+    date: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: change.timeZones[0] }).format(change.at),
+    countries: new Intl.ListFormat('en-GB').format(countries.map((country) => (/^[A-Z]+$/.test(country) ? `the ${country}` : country))),
+  };
 }

@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { offices } from '../../src/config/offices.ts';
 
-/** The world map of the offices, where the home page, /about and /contact show it, on the narrowest phone. */
-const PAGES = ['/', '/about', '/contact'];
+/**
+ * The world map of the offices, where the home page and /about show it, on the narrowest phone. (/contact pictures its
+ * offices' phones and hours in its hero instead: tests/e2e/contact-page.spec.ts.)
+ */
+const PAGES = ['/', '/about'];
 
 test.use({ viewport: { width: 320, height: 700 } });
 

@@ -25,6 +25,7 @@ describe('placeholderProblems', () => {
       expect.arrayContaining([
         'SITE_URL',
         'PUBLIC_PHONE',
+        'PUBLIC_SUPPORT_PHONE',
         'PUBLIC_EMAIL',
         'PUBLIC_TALENT_PARTNER_URL',
         'PUBLIC_OFFICE_US_PHONE',

@@ -82,3 +82,14 @@ describe('the preview of each pull request (preview.yml)', () => {
     for (const step of steps.slice(1)) expect(step.if, step.name ?? step.uses ?? step.run).toMatch(/steps\.can\.outputs\.publish == 'true'/);
   });
 });
+
+describe('the deploy (deploy.yml)', () => {
+  it('also runs every day, so the delivery chart after a clock change goes live by itself, without migrating', () => {
+    const deploy = workflow('deploy.yml');
+    const schedules = deploy.on.schedule as { cron: string }[];
+    // Minute and hour fixed, every day of every month and week: at least once a day.
+    expect(schedules.some((schedule) => /^\d+ \d+(,\d+)* \* \* \*$/.test(schedule.cron))).toBe(true);
+    const diff = (deploy.jobs['migrations-changed']!.steps as Step[]).find((step) => step.id === 'diff')!;
+    expect(diff.run).toMatch(/if \[ "\$GITHUB_EVENT_NAME" = schedule \]; then\s+echo "changed=false"/);
+  });
+});
