@@ -5,6 +5,7 @@
  */
 import type { Section, SectionOf } from '../schemas/sections.ts';
 import { responseMinutes, weekRange } from './durations.ts';
+import type { HubVisual } from './hub-visuals.ts';
 import { clockTime, duration, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
 
 /** A bar's part: `main` is the value, `range` an uncertain or open-ended rest (or another office's hours), `shared` the hours two offices share. */
@@ -46,7 +47,8 @@ export interface MapVisual extends VisualBase {
   kind: 'map';
 }
 
-export type HeroVisual = RowsVisual | StepsVisual | MapVisual;
+/** The overview pages' and /about's pictures are described in hub-visuals.ts. */
+export type HeroVisual = RowsVisual | StepsVisual | MapVisual | HubVisual;
 
 export type Family = 'home' | 'services' | 'consulting' | 'outsourcing';
 
