@@ -50,7 +50,6 @@ export function lifecycleVisual(services: readonly { title: string; lifecycle?: 
   return {
     kind: 'lifecycle',
     title: `${services.length} services along your systems’ life`,
-    note: 'Each service at the stage it serves',
     ownContent: true,
     stages: unplaced.length > 0 ? [...stages, { label: unplacedLabel, services: unplaced }] : stages,
   };
