@@ -27,6 +27,8 @@ export interface TimelineVisual extends HubVisualBase {
   /** The founding year and this year: the bar's ends. */
   from: number;
   to: number;
+  /** The decades' first years inside the span (2000, 2010, 2020), where the bar is cut so it reads as years. */
+  decades: number[];
   events: { year?: number; showYear: boolean; title: string }[];
 }
 
@@ -135,7 +137,7 @@ export function timelineVisual(input: {
   const events = [
     { year: input.foundedYear, title: `Founded in ${input.city}` },
     ...input.milestones,
-    { year, title: ['Today', ...input.totals].join(', ') },
+    { year, title: `Today: ${input.totals.join(', ')}` },
   ];
   let shown: number | undefined;
   return {
@@ -144,6 +146,7 @@ export function timelineVisual(input: {
     ownContent: true,
     from: input.foundedYear,
     to: year,
+    decades: Array.from({ length: Math.ceil(year / 10) }, (_, i) => i * 10).filter((decade) => decade > input.foundedYear && decade < year),
     events: events.map((event) => {
       const showYear = event.year !== undefined && event.year !== shown;
       if (event.year !== undefined) shown = event.year;
