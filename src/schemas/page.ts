@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { card, hero, listItem, section } from './sections.ts';
 import { seo } from './fields.ts';
+import { lifecycleStage, milestones } from './hub-pictures.ts';
 
 /** A page built from a hero and a list of sections; the MDX body is its prose. */
 const pageFields = z.strictObject({
@@ -15,6 +16,8 @@ const pageFields = z.strictObject({
     }),
   /** The short list beside the contact form ("Why Choose Us"); the contact page shows it, other pages have none. */
   reasons: z.strictObject({ title: z.string().min(1), items: z.array(listItem).min(1) }).optional(),
+  /** The company's milestones, drawn in the About page's hero between its founding and today. */
+  milestones: milestones.optional(),
 });
 
 type PageFields = z.infer<typeof pageFields>;
@@ -72,6 +75,8 @@ export const subPage = pageFields
     navLabel: z.string().min(1).max(40),
     /** Listed in the footer's Core Services under this label, at this position. */
     coreService: z.strictObject({ label: z.string().min(1), order: z.number().int() }).optional(),
+    /** A service's stage in the life of the systems it serves: the /services hero places it there. */
+    lifecycle: lifecycleStage.optional(),
     /** The page's card on its overview page (a `cards` section with `from:` this folder); no card, not listed there. */
     card: overviewCard.optional(),
     /**

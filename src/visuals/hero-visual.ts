@@ -7,7 +7,8 @@ import type { OpeningHours } from '../config/company.ts';
 import type { Section, SectionOf } from '../schemas/sections.ts';
 import type { OfficeHoursVisual } from './contact-visual.ts';
 import { responseMinutes, weekRange } from './durations.ts';
-import { clockChange, duration, hoursOf, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
+import type { HubVisual } from './hub-visuals.ts';
+import { clockChange, clockTime, duration, hoursOf, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
 
 /** A bar's part: `main` is the value, `range` an uncertain or open-ended rest (or another office's hours), `shared` the hours two offices share. */
 export interface Segment extends Span {
@@ -48,8 +49,8 @@ export interface MapVisual extends VisualBase {
   kind: 'map';
 }
 
-/** /contact's picture of its offices' hours and phones has its own file: src/visuals/contact-visual.ts. */
-export type HeroVisual = RowsVisual | StepsVisual | MapVisual | OfficeHoursVisual;
+/** /contact's picture of its offices' hours and phones has its own file (contact-visual.ts); the overview pages' and /about's are described in hub-visuals.ts. */
+export type HeroVisual = RowsVisual | StepsVisual | MapVisual | OfficeHoursVisual | HubVisual;
 
 export type Family = 'home' | 'services' | 'consulting' | 'outsourcing';
 

@@ -60,6 +60,15 @@ const byPath: Readonly<Record<string, FieldWords>> = {
   reasons: { label: "Reasons beside the contact form ('Why Choose Us')" },
   'sections.items.score': { label: 'Score (0 to 100)', hint: 'The length of the bar.' },
   'sections.items.responseTime': { label: 'Response time', hint: 'For example: 15 minutes.' },
+  lifecycle: {
+    label: "Stage of the systems' life (Services pages)",
+    hint: 'Where the Services page picture places this service. Services pages only: leave empty on consulting and outsourcing pages.',
+  },
+  milestones: {
+    label: 'Milestones (About page picture)',
+    hint: 'What the company added over the years, in order; the picture shows them between the founding year and today.',
+  },
+  'milestones.year': { label: 'Year', hint: 'Only if known for certain: without a year the milestone is shown in its place in the list, with no year.' },
   'sections.items.context': {
     label: 'Whose figure',
     hint: "Only for a figure that is not the company's own, such as India's workforce; shown apart from the company's figures.",
@@ -196,6 +205,12 @@ const choiceWords: Readonly<Record<string, string>> = {
   services: 'Services',
   consulting: 'Consulting',
   outsourcing: 'Outsourcing',
+  install: 'Install (servers, networks, software)',
+  implement: 'Implement (business applications)',
+  migrate: 'Migrate (data)',
+  support: 'Support (keep running)',
+  secure: 'Secure',
+  operate: 'Operate for you (outsourced)',
 };
 
 /** A choice's options as Decap shows them: the words a writer reads, the value the file keeps. */
