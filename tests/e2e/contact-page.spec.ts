@@ -16,7 +16,7 @@ test('the contact page shows the details, hours, reasons and call/email actions'
   await expect(details.getByText('9:00-14:00')).toBeVisible();
   const reasons = details.getByRole('heading', { name: 'Why Choose Us' }).locator('xpath=..').getByRole('listitem');
   await expect(reasons).toHaveCount(4);
-  for (const reason of ['Free initial consultation', '24-hour response time', 'Certified professionals', 'Customized solutions']) {
+  for (const reason of ['Free initial consultation', '24-hour response time', 'Certified professionals', 'Customised solutions']) {
     await expect(details.getByText(reason, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole('link', { name: /^Call Now/ })).toHaveAttribute('href', /^tel:\+91\d+$/);
