@@ -53,7 +53,9 @@ try {
         const message = spellingMessage(issue);
         console.error(`${file}:${issue.row}:${issue.col} ${message}`);
         if (process.env.GITHUB_ACTIONS === 'true')
-          console.log(`::error file=${escapeProperty(file)},line=${issue.row},col=${issue.col},title=${escapeProperty('Spelling needs a fix')}::${escapeData(message)}`);
+          console.log(
+            `::error file=${escapeProperty(file)},line=${issue.row},col=${issue.col},title=${escapeProperty('Spelling needs a fix')}::${escapeData(message)}`,
+          );
       },
       error(message, error) {
         console.error(`spell: ${message}: ${error.message}`);
@@ -62,7 +64,9 @@ try {
   );
   if (result.errors > 0) process.exit(2);
   if (problems > 0) {
-    console.error(`\n${problems} spelling problem${problems === 1 ? '' : 's'} in ${result.filesWithIssues.size} file${result.filesWithIssues.size === 1 ? '' : 's'}.`);
+    console.error(
+      `\n${problems} spelling problem${problems === 1 ? '' : 's'} in ${result.filesWithIssues.size} file${result.filesWithIssues.size === 1 ? '' : 's'}.`,
+    );
     process.exit(1);
   }
   console.log(`Spelling: ${result.files} files in British English.`);

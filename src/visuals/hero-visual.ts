@@ -119,7 +119,8 @@ export function maturityVisual(section: SectionOf<'maturity'>, note?: string): R
 }
 
 /** In the unit the maturity section itself uses ("Score 80 / 100", src/components/sections/MaturityBars.astro), after the level's name. */
-const scoreText = ({ level, score }: { level: string; score: number }) => (/^[\d\s.]+%$/.test(level) ? `Score ${score} / 100` : `${level}, score ${score} / 100`);
+const scoreText = ({ level, score }: { level: string; score: number }) =>
+  /^[\d\s.]+%$/.test(level) ? `Score ${score} / 100` : `${level}, score ${score} / 100`;
 
 /**
  * Stages one after another on a scale of weeks: each starts when the ones before it can end at the earliest,

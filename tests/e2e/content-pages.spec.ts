@@ -199,7 +199,12 @@ test.describe('consulting', () => {
     await page.goto('/consulting/data-analytics');
     const meters = section(page, 'A Typical Maturity Profile').getByRole('meter');
     expect(await meters.evaluateAll((els) => els.map((el) => el.getAttribute('aria-valuenow')))).toEqual(['80', '65', '45', '25']);
-    await expect(section(page, 'A Typical Maturity Profile').getByRole('listitem')).toContainText(['Score 80 / 100', 'Score 65 / 100', 'Score 45 / 100', 'Score 25 / 100']);
+    await expect(section(page, 'A Typical Maturity Profile').getByRole('listitem')).toContainText([
+      'Score 80 / 100',
+      'Score 65 / 100',
+      'Score 45 / 100',
+      'Score 25 / 100',
+    ]);
     await expect(section(page, 'A Typical Maturity Profile')).not.toContainText('%');
   });
 

@@ -64,7 +64,9 @@ test.describe('at 1440 px', () => {
     expect(areas.length).toBeGreaterThan(0);
     for (const area of areas) await expect(figure).toContainText(area.trim());
     // In the section's unit: a score out of 100, never a percentage.
-    const scores = await sectionTitled(page, 'A Typical Maturity Profile').getByText(/^Score \d+ \/ 100$/).allTextContents();
+    const scores = await sectionTitled(page, 'A Typical Maturity Profile')
+      .getByText(/^Score \d+ \/ 100$/)
+      .allTextContents();
     expect(scores).toHaveLength(areas.length);
     for (const score of scores) await expect(figure).toContainText(score.replace('Score', 'score'));
     await expect(figure).not.toContainText('%');

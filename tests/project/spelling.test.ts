@@ -45,33 +45,37 @@ beforeAll(async () => {
 
 afterAll(() => project?.remove());
 
-it('American spellings in a title and in a component, and a misspelt word, fail the check with file, line and the word to write', { timeout: 180_000 }, async () => {
-  // The page's first title with "Optimisation" (its address, /consulting/process-optimization, stays as it is).
-  const original = await text(page);
-  const title = positionOf(original, /^\s*title: .*Optimisation/, 'Optimisation');
-  const lines = original.split('\n');
-  lines[title.line - 1] = lines[title.line - 1]!.replace('Optimisation', 'Optimization');
-  // A misspelt word in the page's text, on a line of its own at the end.
-  lines.push('', 'Our consutlants map each process.');
-  await write(page, lines.join('\n'));
-  const typo = { line: lines.length, col: 5 };
-  // Visible text in a component, on an element whose classes (items-center, text-center) are no words.
-  const source = await text(component);
-  await write(component, source.replace('may have moved', 'may have been reorganized'));
-  const visible = positionOf(await text(component), /reorganized/, 'reorganized');
+it(
+  'American spellings in a title and in a component, and a misspelt word, fail the check with file, line and the word to write',
+  { timeout: 180_000 },
+  async () => {
+    // The page's first title with "Optimisation" (its address, /consulting/process-optimization, stays as it is).
+    const original = await text(page);
+    const title = positionOf(original, /^\s*title: .*Optimisation/, 'Optimisation');
+    const lines = original.split('\n');
+    lines[title.line - 1] = lines[title.line - 1]!.replace('Optimisation', 'Optimization');
+    // A misspelt word in the page's text, on a line of its own at the end.
+    lines.push('', 'Our consutlants map each process.');
+    await write(page, lines.join('\n'));
+    const typo = { line: lines.length, col: 5 };
+    // Visible text in a component, on an element whose classes (items-center, text-center) are no words.
+    const source = await text(component);
+    await write(component, source.replace('may have moved', 'may have been reorganized'));
+    const visible = positionOf(await text(component), /reorganized/, 'reorganized');
 
-  const { code, output } = await spell();
-  expect(code).toBe(1);
-  expect(output).toContain(`${page}:${title.line}:${title.col} "Optimization" is American spelling: write "Optimisation" (the site is in British English)`);
-  expect(output).toContain(`${component}:${visible.line}:${visible.col} "reorganized" is American spelling: write "reorganised"`);
-  expect(output).toContain(`${page}:${typo.line}:${typo.col} "consutlants" is not in the dictionary: correct it (perhaps "consultants"`);
-  expect(output).toContain('add it to spelling/words.txt');
-  // On the pull request, an annotation on each line.
-  expect(output).toContain(`::error file=${page},line=${title.line},col=${title.col},title=Spelling needs a fix::"Optimization" is American spelling`);
-  expect(output).toContain(`::error file=${component},line=${visible.line},col=${visible.col},title=Spelling needs a fix::"reorganized"`);
-  // Nothing else: addresses, class names and the rest of the site pass.
-  expect(output).toContain('3 spelling problems in 2 files.');
-});
+    const { code, output } = await spell();
+    expect(code).toBe(1);
+    expect(output).toContain(`${page}:${title.line}:${title.col} "Optimization" is American spelling: write "Optimisation" (the site is in British English)`);
+    expect(output).toContain(`${component}:${visible.line}:${visible.col} "reorganized" is American spelling: write "reorganised"`);
+    expect(output).toContain(`${page}:${typo.line}:${typo.col} "consutlants" is not in the dictionary: correct it (perhaps "consultants"`);
+    expect(output).toContain('add it to spelling/words.txt');
+    // On the pull request, an annotation on each line.
+    expect(output).toContain(`::error file=${page},line=${title.line},col=${title.col},title=Spelling needs a fix::"Optimization" is American spelling`);
+    expect(output).toContain(`::error file=${component},line=${visible.line},col=${visible.col},title=Spelling needs a fix::"reorganized"`);
+    // Nothing else: addresses, class names and the rest of the site pass.
+    expect(output).toContain('3 spelling problems in 2 files.');
+  },
+);
 
 it('with the British spellings written and a right word added to the word list, the check passes', { timeout: 180_000 }, async () => {
   const lines = (await text(page)).replace('Optimization', 'Optimisation').split('\n');

@@ -124,7 +124,11 @@ describe('the picture a page gets from its sections', () => {
     const maturity: Section = { type: 'maturity', ...heading, title: 'Maturity', items: [{ area: 'Data', description: 'd', level: 'Managed', score: 60 }] };
     const visual = visualOf('consulting', [steps(['A', 'B']), maturity], { duration: '2-6 weeks' });
     expect(visual?.note).toBe('Engagement: 2-6 weeks');
-    expect(visual?.kind === 'rows' && visual.rows[0]).toEqual({ label: 'Data', value: 'Managed, score 60 / 100', segments: [{ from: 0, to: 60, tone: 'main' }] });
+    expect(visual?.kind === 'rows' && visual.rows[0]).toEqual({
+      label: 'Data',
+      value: 'Managed, score 60 / 100',
+      segments: [{ from: 0, to: 60, tone: 'main' }],
+    });
   });
 
   test('maturity is pictured as a score out of 100, as the section says it, even where the level is written as a percentage', () => {
