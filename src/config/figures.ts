@@ -33,8 +33,8 @@ export type FigureName = keyof typeof figures;
 export const figureLabels: Record<FigureName, { label: string; context?: string }> = {
   yearsExperience: { label: `Years in IT services, since ${company.foundedYear}` },
   projectsDelivered: { label: `Projects delivered since ${company.foundedYear}` },
-  happyClients: { label: `Clients served since ${company.foundedYear}` },
-  expertTeam: { label: 'Certified consultants and engineers on staff' },
+  happyClients: { label: `Happy clients since ${company.foundedYear}` },
+  expertTeam: { label: 'Expert team: certified consultants and engineers' },
   enterpriseProjects: { label: `Enterprise projects delivered since ${company.foundedYear}` },
   certifiedProfessionals: { label: 'Certified professionals on staff' },
   savingsRange: { label: 'Typical client saving against onshore teams' },

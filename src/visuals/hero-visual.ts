@@ -97,6 +97,8 @@ export function responseVisual(title: string, tiers: readonly { name: string; re
   return {
     kind: 'rows',
     title,
+    // The bars are response times: the picture says so, whatever the section's title.
+    note: 'Response time for each priority',
     ownContent: false,
     max: drawn ? max : 1,
     ticks: drawn ? ['0', tiers[minutes.indexOf(max)]!.responseTime] : [],
@@ -116,9 +118,13 @@ export function maturityVisual(section: SectionOf<'maturity'>, note?: string): R
     ownContent: false,
     max: 100,
     ticks: ['0', '50', '100'],
-    rows: section.items.map((item) => ({ label: item.area, value: item.level, segments: [{ from: 0, to: item.score, tone: 'main' }] })),
+    rows: section.items.map((item) => ({ label: item.area, value: scoreText(item), segments: [{ from: 0, to: item.score, tone: 'main' }] })),
   };
 }
+
+/** In the unit the maturity section itself uses ("Score 80 / 100", src/components/sections/MaturityBars.astro), after the level's name. */
+const scoreText = ({ level, score }: { level: string; score: number }) =>
+  /^[\d\s.]+%$/.test(level) ? `Score ${score} / 100` : `${level}, score ${score} / 100`;
 
 /**
  * Stages one after another on a scale of weeks: each starts when the ones before it can end at the earliest,

@@ -89,7 +89,7 @@ const changedLines = (before: string, after: string) => {
 
 test('a field changed and changed back through the editor leaves the page byte for byte as it was', async ({ page }) => {
   test.slow();
-  // Quoted percentages ('80%'), which a whole rewrite unquotes. Decap saves nothing unchanged, so: change, save, undo, save.
+  // A page with quoted values ('#maturity', '{{projectsDelivered}}'), which must keep their quotes. Decap saves nothing unchanged, so: change, save, undo, save.
   const file = 'content/consulting/data-analytics.mdx';
   const before = await readFile(join(site.root, file), 'utf8');
   const oldTitle = 'Turn Your Data into Decisions';

@@ -15,7 +15,7 @@ test('the contact page shows the details, the 24/7 line, reasons and call/email 
   expect(supportPhone.e164).not.toBe(phone.e164);
   const reasons = details.getByRole('heading', { name: 'Why Choose Us' }).locator('xpath=..').getByRole('listitem');
   await expect(reasons).toHaveCount(4);
-  for (const reason of ['Free initial consultation', '24-hour response time', 'Certified professionals', 'Customized solutions']) {
+  for (const reason of ['Free initial consultation', '24-hour response time', 'Certified professionals', 'Customised solutions']) {
     await expect(details.getByText(reason, { exact: true })).toBeVisible();
   }
   // Call Now rings the headquarters, and says so.

@@ -195,11 +195,17 @@ test.describe('consulting', () => {
     ]);
   });
 
-  test('data analytics shows the maturity profile 80/65/45/25%', async ({ page }) => {
+  test('data analytics shows the maturity profile 80/65/45/25 as scores out of 100', async ({ page }) => {
     await page.goto('/consulting/data-analytics');
     const meters = section(page, 'A Typical Maturity Profile').getByRole('meter');
     expect(await meters.evaluateAll((els) => els.map((el) => el.getAttribute('aria-valuenow')))).toEqual(['80', '65', '45', '25']);
-    await expect(section(page, 'A Typical Maturity Profile').getByRole('listitem')).toContainText(['80%', '65%', '45%', '25%']);
+    await expect(section(page, 'A Typical Maturity Profile').getByRole('listitem')).toContainText([
+      'Score 80 / 100',
+      'Score 65 / 100',
+      'Score 45 / 100',
+      'Score 25 / 100',
+    ]);
+    await expect(section(page, 'A Typical Maturity Profile')).not.toContainText('%');
   });
 
   test('enterprise architecture shows the first three maturity scores 20/40/60', async ({ page }) => {

@@ -49,8 +49,10 @@ test.describe('at 1440 px', () => {
     await expect(figure).toBeVisible();
     const sla = sectionTitled(page, 'Priority-Based SLAs');
     for (const tier of await sla.getByRole('heading', { level: 3 }).allTextContents()) await expect(figure).toContainText(tier.trim());
-    await expect(figure).toContainText('15 minutes');
-    await expect(figure).toContainText('8 hours');
+    await expect(figure).toContainText('Response time for each priority');
+    const times = await sla.getByText(/^\d+ (minutes|hours)$/).allTextContents();
+    expect(times.length).toBeGreaterThan(1);
+    for (const time of times) await expect(figure).toContainText(time.trim());
   });
 
   test('a consulting page pictures its maturity scores and the engagement’s length', async ({ page }) => {
@@ -61,6 +63,13 @@ test.describe('at 1440 px', () => {
     const areas = await sectionTitled(page, 'A Typical Maturity Profile').getByRole('heading', { level: 3 }).allTextContents();
     expect(areas.length).toBeGreaterThan(0);
     for (const area of areas) await expect(figure).toContainText(area.trim());
+    // In the section's unit: a score out of 100, never a percentage.
+    const scores = await sectionTitled(page, 'A Typical Maturity Profile')
+      .getByText(/^Score \d+ \/ 100$/)
+      .allTextContents();
+    expect(scores).toHaveLength(areas.length);
+    for (const score of scores) await expect(figure).toContainText(score.replace('Score', 'score'));
+    await expect(figure).not.toContainText('%');
     expect(await largestPaint(page)).toEqual({ heroText: true, inFigure: false });
   });
 

@@ -50,7 +50,7 @@ test('the content infrastructure cards each lead to the page that covers their t
   ]);
 });
 
-test('AI-Powered Solutions has two cards, five values and Explore AI Solutions to /contact', async ({ page }) => {
+test('AI-Powered Solutions has two cards, five values, Explore AI Solutions to the page of those offers and a way to /contact', async ({ page }) => {
   const ai = section(page, 'AI-Powered Solutions');
   await expect(ai.getByRole('heading', { level: 3 })).toHaveText(['Enterprise Data Analytics', 'Conversational Analytics']);
   const values = section(page, 'Value for Industry');
@@ -61,7 +61,14 @@ test('AI-Powered Solutions has two cards, five values and Explore AI Solutions t
     'Governed access',
     'Measurable returns',
   ]);
-  await expect(values.getByRole('link', { name: 'Explore AI Solutions' })).toHaveAttribute('href', '/contact');
+  const explore = values.getByRole('link', { name: 'Explore AI Solutions' });
+  await expect(values.getByRole('link', { name: /^Discuss Your Data/ })).toHaveAttribute('href', '/contact');
+  // The page it leads to presents the same two offers, and leads on to /contact.
+  await explore.click();
+  await expect(page).toHaveURL(/\/services\/ai-analytics$/);
+  await expect(page.getByRole('heading', { level: 3, name: 'Enterprise Data Analytics' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Conversational Analytics' })).toBeVisible();
+  await expect(page.getByRole('main').locator('a[href="/contact"]').first()).toBeVisible();
 });
 
 test('Get to Know leads to /about and the Why Choose panel lists the four reasons', async ({ page }) => {

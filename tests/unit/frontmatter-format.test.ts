@@ -65,11 +65,11 @@ describe('saving a page through the editor’s format', () => {
 
   test('a quoted value keeps its quotes, and its neighbours theirs', () => {
     const { text, written } = saved('content/consulting/data-analytics.mdx', (data) => {
-      const maturity = data.sections.find((section: Data) => section.id === 'maturity');
-      maturity.items[1].level = '70%';
+      const stats = data.sections.find((section: Data) => section.type === 'stats');
+      stats.items[1].value = '{{cloudMigrations}}';
     });
-    expect(changedLines(text, written)).toEqual({ removed: ["        level: '65%'"], added: ["        level: '70%'"] });
-    expect(written).toContain("level: '80%'");
+    expect(changedLines(text, written)).toEqual({ removed: ["      - value: '{{erpImplementations}}'"], added: ["      - value: '{{cloudMigrations}}'"] });
+    expect(written).toContain("value: '{{projectsDelivered}}'");
   });
 
   test('a short list written on one line stays on one line', () => {

@@ -105,6 +105,7 @@ describe('the picture a page gets from its sections', () => {
     const visual = visualOf('services', [steps(['A', 'B']), sla]);
     expect(visual?.kind).toBe('rows');
     if (visual?.kind !== 'rows') return;
+    expect(visual.note).toBe('Response time for each priority');
     expect(visual.max).toBe(480);
     expect(visual.rows.map((row) => [row.label, row.value, row.segments[0]?.to])).toEqual([
       ['Critical', '15 minutes', 15],
@@ -116,7 +117,17 @@ describe('the picture a page gets from its sections', () => {
     const maturity: Section = { type: 'maturity', ...heading, title: 'Maturity', items: [{ area: 'Data', description: 'd', level: 'Managed', score: 60 }] };
     const visual = visualOf('consulting', [steps(['A', 'B']), maturity], { duration: '2-6 weeks' });
     expect(visual?.note).toBe('Engagement: 2-6 weeks');
-    expect(visual?.kind === 'rows' && visual.rows[0]).toEqual({ label: 'Data', value: 'Managed', segments: [{ from: 0, to: 60, tone: 'main' }] });
+    expect(visual?.kind === 'rows' && visual.rows[0]).toEqual({
+      label: 'Data',
+      value: 'Managed, score 60 / 100',
+      segments: [{ from: 0, to: 60, tone: 'main' }],
+    });
+  });
+
+  test('maturity is pictured as a score out of 100, as the section says it, even where the level is written as a percentage', () => {
+    const maturity: Section = { type: 'maturity', ...heading, title: 'Maturity', items: [{ area: 'Data', description: 'd', level: '80%', score: 80 }] };
+    const visual = visualOf('consulting', [maturity]);
+    expect(visual?.kind === 'rows' && visual.rows.map((row) => row.value)).toEqual(['Score 80 / 100']);
   });
 
   test('stages follow one another in weeks; an ongoing one runs to the end of the scale', () => {

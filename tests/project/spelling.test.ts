@@ -1,0 +1,90 @@
+/**
+ * The spell check of `npm test` (`npm run spell`, scripts/spell.ts), run as CI runs it on a copy of the project: an
+ * American spelling in a page's title and in a component's visible text, and a misspelt word in a page's text, each
+ * fail it with the file, line and column and what to write instead (and an annotation on that line under GitHub
+ * Actions); a page's address and the components' class names are not words; with the words fixed, or a right word
+ * added to the project's word list, it passes.
+ */
+import { execFile } from 'node:child_process';
+import { appendFile, cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+
+const run = promisify(execFile);
+let project: Awaited<ReturnType<typeof copyProject>>;
+
+/** The check as `npm test` runs it, under GitHub Actions; resolves with its exit code and output. */
+async function spell() {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/spell.ts'], { cwd: project.root, env: toolEnv('production', { GITHUB_ACTIONS: 'true' }) });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+const page = 'content/consulting/process-optimization.mdx';
+const component = 'src/pages/404.astro';
+const text = (file: string) => readFile(join(project.root, file), 'utf8');
+const write = (file: string, content: string) => writeFile(join(project.root, file), content);
+
+/** Line and column (1-based) of the first `word` on the first line matching `line`. */
+function positionOf(source: string, line: RegExp, word: string): { line: number; col: number } {
+  const index = source.split('\n').findIndex((text) => line.test(text));
+  expect(index, `a line matching ${line}`).toBeGreaterThanOrEqual(0);
+  return { line: index + 1, col: source.split('\n')[index]!.indexOf(word) + 1 };
+}
+
+beforeAll(async () => {
+  project = await copyProject('spelling-');
+  for (const entry of ['scripts', 'spelling', 'cspell.config.yaml']) await cp(join(repoRoot, entry), join(project.root, entry), { recursive: true });
+});
+
+afterAll(() => project?.remove());
+
+it(
+  'American spellings in a title and in a component, and a misspelt word, fail the check with file, line and the word to write',
+  { timeout: 180_000 },
+  async () => {
+    // The page's first title with "Optimisation" (its address, /consulting/process-optimization, stays as it is).
+    const original = await text(page);
+    const title = positionOf(original, /^\s*title: .*Optimisation/, 'Optimisation');
+    const lines = original.split('\n');
+    lines[title.line - 1] = lines[title.line - 1]!.replace('Optimisation', 'Optimization');
+    // A misspelt word in the page's text, on a line of its own at the end.
+    lines.push('', 'Our consutlants map each process.');
+    await write(page, lines.join('\n'));
+    const typo = { line: lines.length, col: 5 };
+    // Visible text in a component, on an element whose classes (items-center, text-center) are no words.
+    const source = await text(component);
+    await write(component, source.replace('may have moved', 'may have been reorganized'));
+    const visible = positionOf(await text(component), /reorganized/, 'reorganized');
+
+    const { code, output } = await spell();
+    expect(code).toBe(1);
+    expect(output).toContain(`${page}:${title.line}:${title.col} "Optimization" is American spelling: write "Optimisation" (the site is in British English)`);
+    expect(output).toContain(`${component}:${visible.line}:${visible.col} "reorganized" is American spelling: write "reorganised"`);
+    expect(output).toContain(`${page}:${typo.line}:${typo.col} "consutlants" is not in the dictionary: correct it (perhaps "consultants"`);
+    expect(output).toContain('add it to spelling/words.txt');
+    // On the pull request, an annotation on each line.
+    expect(output).toContain(`::error file=${page},line=${title.line},col=${title.col},title=Spelling needs a fix::"Optimization" is American spelling`);
+    expect(output).toContain(`::error file=${component},line=${visible.line},col=${visible.col},title=Spelling needs a fix::"reorganized"`);
+    // Nothing else: addresses, class names and the rest of the site pass.
+    expect(output).toContain('3 spelling problems in 2 files.');
+  },
+);
+
+it('with the British spellings written and a right word added to the word list, the check passes', { timeout: 180_000 }, async () => {
+  const lines = (await text(page)).replace('Optimization', 'Optimisation').split('\n');
+  lines[lines.length - 1] = 'Our Consultix consultants map each process.';
+  await write(page, lines.join('\n'));
+  await write(component, (await text(component)).replace('reorganized', 'reorganised'));
+  // A product's name the dictionary lacks is right: the writer adds it to the word list.
+  await appendFile(join(project.root, 'spelling/words.txt'), 'Consultix\n');
+  const { code, output } = await spell();
+  expect(output).toMatch(/Spelling: \d+ files in British English\./);
+  expect(code).toBe(0);
+});
