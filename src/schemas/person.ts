@@ -24,7 +24,7 @@ export const person = z.strictObject({
 
 export type Person = z.infer<typeof person>;
 
-/** "Meera Example" → "ME": the first letters of the first and the last word of the name. */
+/** "Jane Example" → "JE": the first letters of the first and the last word of the name. */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
