@@ -8,7 +8,7 @@ import type { Section, SectionOf } from '../schemas/sections.ts';
 import type { OfficeHoursVisual } from './contact-visual.ts';
 import { responseMinutes, weekRange } from './durations.ts';
 import type { HubVisual } from './hub-visuals.ts';
-import { clockChange, clockTime, duration, hoursOf, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
+import { clockChange, duration, hoursOf, hoursOnClock, overlap, spansText, spanHours, type Span } from './time-bands.ts';
 
 /** A bar's part: `main` is the value, `range` an uncertain or open-ended rest (or another office's hours), `shared` the hours two offices share. */
 export interface Segment extends Span {
