@@ -78,7 +78,7 @@ export const settings: readonly Setting[] = [
   { name: 'PUBLIC_PHONE', what: 'the main phone, international form with spaces (header, footer, /contact)', kind: 'phone', localDefault: '+91 120 555 0142' },
   {
     name: 'PUBLIC_SUPPORT_PHONE',
-    what: 'the support desk\'s line, staffed 24/7 for critical incidents (the "24/7 Support" claims: /contact, application support)',
+    what: 'the support desk\'s line, staffed 24/7 for critical incidents (the "24/7 Support" claims: /contact, application support, the home page)',
     kind: 'phone',
     localDefault: '+91 120 555 0199',
   },
