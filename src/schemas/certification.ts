@@ -16,6 +16,9 @@ export function expiryProblem(validUntil: Date, today: Date = new Date()): strin
   return `this expired on ${longDate.format(validUntil)}: once it is renewed, write the new expiry date shown on the certificate; until then, delete this file so the page no longer claims it`;
 }
 
+/** An optional field the editor sends as '' once a writer empties it: empty is the same as absent. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional()).optional();
+
 /**
  * A certificate or a partnership a buyer can check, one file each in content/certifications/: who issued it, what it
  * certifies, who holds it (the company, or how many of its staff), its ID or a link to the issuer's page that
@@ -30,9 +33,9 @@ export const certification = z
     /** The company's name, or how many staff hold it ("12 staff"). */
     holder: z.string().min(1),
     /** The certificate's number or the partner ID, as the issuer prints it. */
-    credentialId: z.string().min(1).optional(),
+    credentialId: optional(z.string().min(1)),
     /** The issuer's page that confirms it (a register, a partner directory, a badge page). */
-    verifyUrl: httpsLink('https://www.example-issuer.org/verify/<ID>').optional(),
+    verifyUrl: optional(httpsLink('https://www.example-issuer.org/verify/<ID>')),
     validUntil: z.coerce.date(),
     /** Position among the certifications on /about; any number, each used once. */
     order: z.number(),

@@ -6,7 +6,7 @@
  * every collection is loaded (src/content/proof-checks.ts); here only the form, so the editor can run these too.
  */
 import { z } from 'astro/zod';
-import { image } from './fields.ts';
+import { image, seo } from './fields.ts';
 import { sample } from './sample.ts';
 import { SECTIONS } from '../config/routes.ts';
 
@@ -70,6 +70,8 @@ export const quote = z.strictObject({
 
 export const caseStudy = z.strictObject({
   sample,
+  /** The title and description in search results and on the browser tab, as on every page. */
+  seo,
   /** The page's heading and its name in lists: what changed for the client. */
   title: z.string().min(10).max(90),
   /** One or two sentences for cards and search results. */

@@ -6,7 +6,7 @@
  */
 import { lifecycleStages, type LifecycleStage } from '../schemas/hub-pictures.ts';
 import { weekRange } from './durations.ts';
-import type { ChartRow, RowsVisual } from './hero-visual.ts';
+import type { ChartRow, RowsVisual, Segment } from './hero-visual.ts';
 
 interface HubVisualBase {
   title: string;
@@ -57,6 +57,12 @@ export function lifecycleVisual(services: readonly { title: string; lifecycle?: 
   };
 }
 
+/** A length in weeks from the start: solid to its shortest, lighter to its longest. */
+const weekBar = (range: { min: number; max: number }): Segment[] => [
+  { from: 0, to: range.min, tone: 'main' },
+  ...(range.max > range.min ? [{ from: range.min, to: range.max, tone: 'range' as const }] : []),
+];
+
 /**
  * Each offer's length on one scale of weeks from its start: the shortest length solid, the rest of its range lighter.
  * An offer whose length names no weeks ("On request") keeps its words and gets no bar.
@@ -77,12 +83,7 @@ export function offersVisual(offers: readonly { title: string; duration?: string
       return {
         label: offer.title,
         value: offer.duration ?? 'On request',
-        segments: range
-          ? [
-              { from: 0, to: range.min, tone: 'main' },
-              ...(range.max > range.min ? [{ from: range.min, to: range.max, tone: 'range' as const }] : []),
-            ]
-          : [],
+        segments: range ? weekBar(range) : [],
       };
     }),
   };
@@ -106,12 +107,7 @@ export function deploymentVisual(input: { lines: readonly { title: string; icon?
         {
           label: input.label,
           value: input.deployment,
-          segments: range
-            ? [
-                { from: 0, to: range.min, tone: 'main' },
-                ...(range.max > range.min ? [{ from: range.min, to: range.max, tone: 'range' as const }] : []),
-              ]
-            : [],
+          segments: range ? weekBar(range) : [],
         },
       ],
     },
@@ -134,11 +130,7 @@ export function timelineVisual(input: {
 }): TimelineVisual {
   const year = input.today.getUTCFullYear();
   const years = year - input.foundedYear;
-  const events = [
-    { year: input.foundedYear, title: `Founded in ${input.city}` },
-    ...input.milestones,
-    { year, title: `Today: ${input.totals.join(', ')}` },
-  ];
+  const events = [{ year: input.foundedYear, title: `Founded in ${input.city}` }, ...input.milestones, { year, title: `Today: ${input.totals.join(', ')}` }];
   let shown: number | undefined;
   return {
     kind: 'timeline',

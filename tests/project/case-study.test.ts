@@ -39,6 +39,9 @@ const shippedSamples = () =>
   );
 
 const caseStudy = `---
+seo:
+  title: 'Case Study: Warehouse Systems to Azure | Kalpaka Technologies'
+  description: How a wholesale distributor moved 140 servers of warehouse and finance systems to Azure in six weekend waves, without a missed dispatch.
 title: Warehouse systems moved to the cloud in six weekend waves
 summary: A wholesale distributor moved 140 servers of warehouse and finance systems to Azure in planned weekend waves, without a missed dispatch.
 client:

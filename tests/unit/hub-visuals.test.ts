@@ -113,7 +113,10 @@ describe('the years from the founding to today', () => {
 
   test('the About page refuses a milestone dated before the one above it, or before the founding', () => {
     expect(milestones.safeParse([{ title: 'A', year: 2010 }, { title: 'B' }, { title: 'C', year: 2015 }]).success).toBe(true);
-    const outOfOrder = milestones.safeParse([{ title: 'A', year: 2010 }, { title: 'B', year: 2005 }]);
+    const outOfOrder = milestones.safeParse([
+      { title: 'A', year: 2010 },
+      { title: 'B', year: 2005 },
+    ]);
     expect(outOfOrder.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
       [[1, 'year'], '2005 comes before the year of an earlier milestone (2010): list the milestones in the order they happened'],
     ]);

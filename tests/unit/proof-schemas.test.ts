@@ -80,6 +80,13 @@ describe('a certification', () => {
     ]);
   });
 
+  test('an ID or a link emptied in the editor counts as absent', () => {
+    expect(problems(certification, { ...aCertificate, verifyUrl: '' })).toEqual([]);
+    expect(problems(certification, { ...aCertificate, credentialId: '', verifyUrl: '' })).toEqual([
+      expect.stringMatching(/^credentialId: a buyer cannot check this/),
+    ]);
+  });
+
   test('an expired one is refused, naming the date and what to do', () => {
     expect(problems(certification, { ...aCertificate, validUntil: '2020-01-31' })).toEqual([
       'validUntil: this expired on 31 January 2020: once it is renewed, write the new expiry date shown on the certificate; until then, delete this file so the page no longer claims it',
