@@ -8,7 +8,7 @@ import { caseStudies, sectionPages } from '../../scripts/content/content-routes.
 import { SECTIONS } from '../../src/config/routes.ts';
 
 /** The Sample mark's title (src/components/ui/SampleMark.astro). */
-const sampleMark = 'An example entry: replace it with a real one before publishing';
+const sampleMark = 'Sample: an example, not a real entry';
 
 const entries = caseStudies();
 const servicePages = SECTIONS.flatMap((section) => sectionPages(section));
@@ -29,7 +29,7 @@ test('the case-studies page lists each case study, and each opens on its own pag
   await expect(page.getByText(newest!.measure, { exact: true })).toBeVisible();
   for (const service of newest!.services) await expect(page.getByRole('link', { name: nameOf(service), exact: true }).first()).toHaveAttribute('href', service);
   // An example says so where it is shown.
-  await expect(page.getByTitle(sampleMark)).toHaveCount(newest!.sample ? 2 : 0);
+  await expect(page.getByText(sampleMark, { exact: true })).toHaveCount(newest!.sample ? 2 : 0);
 });
 
 test('a service page shows the case studies that name it, linked to their pages, and one no case study names shows none', async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { coreServiceLabels, proofBand } from '../../scripts/content/content-routes.ts';
 
 /** The Sample mark's title (src/components/ui/SampleMark.astro). */
-const sampleMark = 'An example entry: replace it with a real one before publishing';
+const sampleMark = 'Sample: an example, not a real entry';
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const hrefs = (page: Page, title: string) =>
@@ -88,7 +88,7 @@ test('the proof band shows the newest case studies, the clients who allow it and
   for (const name of band!.clients) await expect(proof.getByText(name, { exact: true }).or(proof.getByRole('img', { name }))).toBeVisible();
   const quotes = proof.getByRole('figure');
   await expect(quotes.locator('figcaption p:first-child')).toHaveText(band!.quotes);
-  await expect(proof.getByTitle(sampleMark)).toHaveCount(band!.samples);
+  await expect(proof.getByText(sampleMark, { exact: true })).toHaveCount(band!.samples);
   await expect(proof.getByText(/Rated \d out of 5/)).toHaveCount(0);
   await expect(proof.getByRole('link', { name: 'All case studies' })).toHaveAttribute('href', '/case-studies');
 });

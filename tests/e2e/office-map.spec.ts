@@ -1,11 +1,17 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync, readdirSync } from 'node:fs';
 import { offices } from '../../src/config/offices.ts';
 
 /**
- * The world map of the offices, where the home page and /about show it, on the narrowest phone. (/contact pictures its
- * offices' phones and hours in its hero instead: tests/e2e/contact-page.spec.ts.)
+ * The world map of the offices, where the home page's hero and any page with an `officeMap` section show it, on the
+ * narrowest phone. (/contact pictures its offices' phones and hours in its hero instead: tests/e2e/contact-page.spec.ts.)
  */
-const PAGES = ['/', '/about'];
+const PAGES = [
+  '/',
+  ...readdirSync('content/pages')
+    .filter((file) => /^\s*- type: officeMap$/m.test(readFileSync(`content/pages/${file}`, 'utf8')))
+    .map((file) => `/${file.replace(/\.mdx$/, '')}`),
+];
 
 test.use({ viewport: { width: 320, height: 700 } });
 
