@@ -158,7 +158,14 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
             // Listed as the menus (or the footer's legal links) list them; by name on request.
             sortable_fields: sortBy
               ? [{ field: sortBy, default_sort: sortBy === 'date' ? 'desc' : true }, ...(sortBy === identifier ? [] : [identifier])]
-              : [{ field: 'order', label: folder === 'legal' ? 'Footer order' : onAboutPage.has(schema) ? 'Order on the About page' : 'Menu order', default_sort: true }, identifier],
+              : [
+                  {
+                    field: 'order',
+                    label: folder === 'legal' ? 'Footer order' : onAboutPage.has(schema) ? 'Order on the About page' : 'Menu order',
+                    default_sort: true,
+                  },
+                  identifier,
+                ],
             ...(hasSamples(schema) ? { view_filters: [{ label: 'Samples still to replace', field: 'sample', pattern: true }] } : {}),
             ...(address ? { preview_path: address } : {}),
             fields: entryFields(schema, false, body),
