@@ -45,7 +45,8 @@ describe('samplesIn', () => {
       { line: 6, what: 'the entry "A. Person"' },
       { line: 8, what: 'the entry "B. Person"' },
     ]);
-    expect(samplesIn('content/people/a.yaml', 'name: C. Person\nsample: true\n')).toMatchObject([{ line: 2, what: 'the entry "C. Person"' }]);
+    expect(samplesIn('content/other/a.yaml', 'name: C. Person\nsample: true\n')).toMatchObject([{ line: 2, what: 'the entry "C. Person"' }]);
+    expect(samplesIn('content/people/a.yaml', 'name: C. Person\nsample: true\n')).toMatchObject([{ line: 2, what: 'the person "C. Person"' }]);
   });
 
   it('ignores real entries, `sample: false`, a client not allowed to be shown, and files it cannot read', () => {
