@@ -28,7 +28,7 @@ function collectionMenu(collection: string): { label: string; href: string }[] {
     .filter((file) => file.endsWith('.mdx'))
     .map((file) => {
       const text = readFileSync(new URL(file, folder), 'utf8');
-      const order = Number(/^order: (\d+)$/m.exec(text)?.[1]);
+      const order = Number(/^order: (\d+(?:\.\d+)?)$/m.exec(text)?.[1]);
       const label = /^navLabel: (.+)$/m.exec(text)?.[1]?.replace(/^(['"])(.*)\1$/, '$2') ?? '';
       return { order, label, href: `/${collection}/${file.replace(/\.mdx$/, '')}` };
     })
