@@ -39,7 +39,7 @@ afterAll(async () => project?.remove());
 
 test('npm test runs the format, lint and type checks before anything else', async () => {
   const { scripts } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  expect(scripts.test).toMatch(/^npm run format:check && npm run lint && npm run check && /);
+  expect(scripts.test).toMatch(/^npm run format:check && npm run lint && npm run spell && npm run check && /);
 });
 
 test('a type error fails npm run check', { timeout: 300_000 }, async () => {

@@ -47,7 +47,7 @@ describe('images in the built site', () => {
   beforeAll(async () => {
     project = await copyProject('content-images-');
     original = await readFile(join(project.root, file), 'utf8');
-    await mkdir(join(project.root, 'content/uploads'));
+    await mkdir(join(project.root, 'content/uploads'), { recursive: true });
     await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 24, g: 64, b: 160 } } })
       .jpeg()
       .toFile(join(project.root, 'content/uploads/rack.jpg'));

@@ -3,6 +3,7 @@
  * and `astro dev` run) with a message naming the file, the line and the fix. docs/CONTENT.md quotes these messages.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { astro, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 const file = 'content/services/installation.mdx';
+/** The line (from 1) of the file's page text that starts with `start`. */
+const bodyLine = (start: string) =>
+  readFileSync(join(repoRoot, file), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.startsWith(start)) + 1;
 
 interface Mistake {
   name: string;
@@ -217,7 +223,9 @@ describe('a writer’s mistakes, as astro sync reports them', () => {
       const build = (await run('build')).split('\n');
       expect(build).toContainEqual(
         expect.stringMatching(
-          /^::error file=content\/services\/installation\.mdx,line=142,col=5,title=Content needs a fix::\{\{yearsExperiance\}\} is not a fact of src\/config\/facts\.ts: did you mean \{\{yearsExperience\}\}\? \(known: /,
+          new RegExp(
+            `^::error file=content/services/installation\\.mdx,line=${bodyLine('We install and configure infrastructure')},col=5,title=Content needs a fix::\\{\\{yearsExperiance\\}\\} is not a fact of src/config/facts\\.ts: did you mean \\{\\{yearsExperience\\}\\}\\? \\(known: `,
+          ),
         ),
       );
     } finally {

@@ -4,6 +4,7 @@
  * never the MDX parser's own words; `npm run build` under GitHub Actions annotates the line.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,40 +12,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { astro, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 const file = 'content/services/installation.mdx';
-/** The first paragraph of the page text, on line 140 of the file. */
+/** The first paragraph of the page text, and its line in the file (counted from 1). */
 const paragraph = 'Most recurring outages, security gaps and performance complaints';
+const line =
+  readFileSync(join(repoRoot, file), 'utf8')
+    .split('\n')
+    .findIndex((text) => text.startsWith(paragraph)) + 1;
 const parserWords = /Expected a closing tag|mdx-jsx|oxc|acorn|micromark|satteri|Sätteri|Could not parse/i;
 
 const pastes: Array<{ name: string; text: string; says: string }> = [
   {
     name: 'an HTML image',
     text: '<img src="../uploads/rack.png" alt="A rack">',
-    says: `${file}:140:1 in the page text: an HTML <img> is not resized and converted for each screen: write the image in Markdown, as ![what it shows] directly followed by (../uploads/<name>)`,
+    says: `${file}:${line}:1 in the page text: an HTML <img> is not resized and converted for each screen: write the image in Markdown, as ![what it shows] directly followed by (../uploads/<name>)`,
   },
   {
     name: 'a line break',
     text: 'First line<br>second line',
-    says: `${file}:140:11 the page text contains a <br>, which MDX cannot read on its own: for a new paragraph leave a blank line instead, and remove the <br>`,
+    says: `${file}:${line}:11 the page text contains a <br>, which MDX cannot read on its own: for a new paragraph leave a blank line instead, and remove the <br>`,
   },
   {
     name: 'a style element',
     text: '<style>p{color:red}</style>',
-    says: `${file}:140:1 the page text contains a <style> element: page text cannot carry its own styles`,
+    says: `${file}:${line}:1 the page text contains a <style> element: page text cannot carry its own styles`,
   },
   {
     name: 'a curly brace that is not a fact',
     text: 'Plans from {USD 500: per month}.',
-    says: `${file}:140:12 the page text has "{USD 500: per month}": MDX reads a curly brace as the start of code; for a curly brace itself write \\{, for a fact write {{name}}`,
+    says: `${file}:${line}:12 the page text has "{USD 500: per month}": MDX reads a curly brace as the start of code; for a curly brace itself write \\{, for a fact write {{name}}`,
   },
   {
     name: "Word's bullets",
     text: '• Server set-up\n• Network set-up',
-    says: `${file}:140:1 this line of the page text starts with Word's bullet "•", which shows as plain text in one paragraph: start each item of a list with "- " (a hyphen and a space) instead`,
+    says: `${file}:${line}:1 this line of the page text starts with Word's bullet "•", which shows as plain text in one paragraph: start each item of a list with "- " (a hyphen and a space) instead`,
   },
   {
     name: 'a zero-width space in a link',
     text: 'Write to [us](/contact\u200B).',
-    says: `${file}:140:23 this line of the page text contains an invisible zero-width space (U+200B) after "to [us](/contact": remove it`,
+    says: `${file}:${line}:23 this line of the page text contains an invisible zero-width space (U+200B) after "to [us](/contact": remove it`,
   },
 ];
 
@@ -55,7 +60,8 @@ describe('pasted page text, as the build reports it', () => {
   beforeAll(async () => {
     project = await copyProject('page-text-mistakes-');
     original = await readFile(join(project.root, file), 'utf8');
-    expect(original.split('\n')[139]).toMatch(new RegExp(`^${paragraph}`));
+    expect(line).toBeGreaterThan(1);
+    expect(original.split('\n')[line - 1]).toMatch(new RegExp(`^${paragraph}`));
   });
 
   afterAll(async () => {
@@ -108,7 +114,9 @@ describe('pasted page text, as the build reports it', () => {
       expect(output, 'the build should fail').toBeDefined();
       expect(output!.split('\n')).toContainEqual(
         expect.stringMatching(
-          /^::error file=content\/services\/installation\.mdx,line=140,col=12,title=Content needs a fix::the page text has "\{USD 500: per month\}"/,
+          new RegExp(
+            `^::error file=content/services/installation\\.mdx,line=${line},col=12,title=Content needs a fix::the page text has "\\{USD 500: per month\\}"`,
+          ),
         ),
       );
       expect(output).not.toMatch(parserWords);

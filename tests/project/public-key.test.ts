@@ -81,8 +81,9 @@ describe('builds with a key that is not public', () => {
   };
   const buildDeploy = (key: string) => {
     rmSync(buildStarted, { force: true });
-    return spawnSync(process.execPath, ['scripts/build-deploy.ts'], {
-      cwd: repoRoot,
+    // Run from the stand-in's folder, which has no content/ and so no example entries: only the key decides.
+    return spawnSync(process.execPath, [join(repoRoot, 'scripts/build-deploy.ts')], {
+      cwd: bin,
       // Every other setting real, so only the key decides (tests/project/deploy-settings.test.ts covers the placeholders).
       env: environment({ ...realSettings, PUBLIC_SUPABASE_ANON_KEY: key }),
       encoding: 'utf8',

@@ -14,7 +14,7 @@ let project: Awaited<ReturnType<typeof copyProject>>;
 
 beforeAll(async () => {
   project = await copyProject('unused-uploads-');
-  await mkdir(join(project.root, 'content/uploads'));
+  await mkdir(join(project.root, 'content/uploads'), { recursive: true });
   // Noise does not compress: a photo-sized file of several megabytes.
   await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .png()
