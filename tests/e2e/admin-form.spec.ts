@@ -132,6 +132,14 @@ test('swapping two positions is one save: the page chooses the page it comes aft
   expect(movedAfter).toBe(movedBefore.replace('\norder: 3\n', '\norder: 1.5\n'));
   expect(await fileText(other)).toBe(otherBefore);
   // The dev site's menu now lists Installation before Implementation.
-  const home = await (await fetch(`${site.url}/services`)).text();
-  expect(home.indexOf('/services/installation')).toBeLessThan(home.indexOf('/services/implementation'));
+  // The dev server reloads the collection after the file is written: wait for the page it serves to show it.
+  await expect
+    .poll(
+      async () => {
+        const html = await (await fetch(`${site.url}/services`)).text();
+        return html.indexOf('/services/installation') < html.indexOf('/services/implementation');
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
 });
