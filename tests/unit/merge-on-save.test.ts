@@ -117,4 +117,55 @@ describe('a page restored from the editor’s local backup', () => {
   });
 
   test('a text never written as a backup is its own opened text', () => expect(openedText(original)).toBe(original));
+
+  test('a page saved, opened again later and changed back is saved with the old value', async () => {
+    // The local backend, as `npm run dev` has it: the file is read from decap-server before each save.
+    let disk = original;
+    vi.stubGlobal('document', { querySelector: () => null });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('config.yml') ? new Response('backend: { name: proxy, repo: x }\nlocal_backend: true\n') : Response.json({ data: disk }),
+      ),
+    );
+    localStorage.setItem('decap-cms-user', JSON.stringify({ backendName: 'proxy' }));
+    /** The editor as a browser tab loads it: a fresh copy of the module, sharing the browser's storage. */
+    const openEditor = async () => {
+      vi.resetModules();
+      const editor = await import('../../src/cms/editor/merge-on-save.ts');
+      const handlers = new Map<string, (event: { entry: unknown }) => unknown>();
+      editor.registerMergeOnSave({ registerEventListener: ({ name, handler }) => handlers.set(name, handler as (event: { entry: unknown }) => unknown) });
+      const writeFile = editor.rememberingOpenedText(toFile);
+      const entry = (fields: Data) => ({ get: (key: string) => ({ newRecord: false, path, data: dataMap(fields) })[key], toJS: () => ({}) });
+      const dataMap = (fields: Data): unknown => ({
+        get: (key: string) => fields[key],
+        toJS: () => fields,
+        clear: () => ({ merge: (values: Data) => dataMap(values) }),
+      });
+      return {
+        /** Decap's local backup, written while the writer types. */
+        backUp: (data: Data) => writeFile(data),
+        /** Decap's save: preSave's data written with the file format, then postSave. */
+        save: async (data: Data) => {
+          const saved = (await handlers.get('preSave')!({ entry: entry(data) })) as { toJS(): Data };
+          disk = writeFile(saved.toJS());
+          await handlers.get('postSave')!({ entry: entry(saved.toJS()) });
+        },
+      };
+    };
+
+    const changed = structuredClone(fromFile(original)) as Data;
+    changed.hero.title = branchTitle;
+    const first = await openEditor();
+    // The backup holds the same text the save then writes.
+    first.backUp(changed);
+    await first.save(changed);
+    expect(disk).toBe(withTitle(original, branchTitle));
+
+    // Reloaded, as the writer would come back to the page later.
+    const reopened = structuredClone(fromFile(disk)) as Data;
+    reopened.hero.title = oldTitle;
+    await (await openEditor()).save(reopened);
+    expect(disk).toBe(original);
+  });
 });

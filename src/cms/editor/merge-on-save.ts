@@ -177,21 +177,36 @@ export function rememberingOpenedText<F extends (data: Data, keyOrder?: readonly
   return ((data: Data, keyOrder?: readonly string[]) => {
     const written = toFile(data, keyOrder);
     const opened = data[sourceKey];
-    if (typeof opened !== 'string' || opened === written || savingOnto.has(opened)) return written;
     // Decap ends what it stores with a newline (backend.ts, entryToRaw).
     const key = textKey(written.endsWith('\n') ? written : `${written}\n`);
+    if (typeof opened === 'string' && savingOnto.has(opened)) {
+      // This text is now the file. A backup of the same text, written while the writer typed, must not make the page,
+      // opened again later, merge from the text before this save: a change back to the old value would then be lost.
+      forget(key);
+      return written;
+    }
+    if (typeof opened !== 'string' || opened === written) return written;
     const list = [
       [key, openedTexts().find(([known]) => known === textKey(opened))?.[1] ?? opened] as [string, string],
       ...openedTexts().filter(([known]) => known !== key),
     ];
-    try {
-      localStorage.setItem(basesKey, JSON.stringify(list.slice(0, remembered)));
-    } catch {
-      // Storage full: a restored backup then merges from its own text, as Decap alone would save it.
-    }
+    store(list);
     return written;
   }) as F;
 }
+
+function store(list: [string, string][]) {
+  try {
+    localStorage.setItem(basesKey, JSON.stringify(list.slice(0, remembered)));
+  } catch {
+    // Storage full: a restored backup then merges from its own text, as Decap alone would save it.
+  }
+}
+
+const forget = (key: string) => {
+  const list = openedTexts();
+  if (list.some(([known]) => known === key)) store(list.filter(([known]) => known !== key));
+};
 
 /** The text the writer opened, for an entry whose text may be one of Decap's backups. */
 export const openedText = (text: string) => openedTexts().find(([key]) => key === textKey(text))?.[1] ?? text;
