@@ -27,7 +27,8 @@ export default defineConfig({
     },
     {
       // The built site talks to the local Supabase stand-in; a fresh in-memory database per run.
-      command: 'node scripts/local-backend.ts --memory',
+      // It answers the pages of the site on `port` only.
+      command: `node scripts/local-backend.ts --memory --site-port ${port}`,
       port: localSupabasePort,
       reuseExistingServer: !process.env.CI,
     },

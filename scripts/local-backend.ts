@@ -13,6 +13,10 @@ import { mailViewerUrl, startMailCatcher, type MailCatcher } from './local-backe
 import { startLocalNotifier, type LocalNotifier } from './local-backend/local-notifier.ts';
 import { defaultDataDir, migrationsDir as defaultMigrationsDir } from './local-backend/repo-paths.ts';
 import { createRestApi } from './local-backend/rest-api.ts';
+import { devSiteOrigins } from './local-backend/editor-backend-guard.ts';
+
+/** The port `astro dev` and `astro preview` serve the site on unless told otherwise. */
+const defaultSitePort = 4321;
 
 interface LocalBackendOptions {
   port?: number;
@@ -25,6 +29,8 @@ interface LocalBackendOptions {
    * viewer (started here unless one already runs) or to the SMTP server the environment names.
    */
   notify?: boolean;
+  /** The origins of the dev site, the only web pages it answers (http://localhost:4321 and http://127.0.0.1:4321 by default). */
+  siteOrigins?: readonly string[];
 }
 
 export interface LocalBackend {
@@ -37,7 +43,14 @@ export interface LocalBackend {
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  const { port = localSupabasePort, host = '127.0.0.1', dataDir = defaultDataDir, migrationsDir = defaultMigrationsDir, notify = false } = options;
+  const {
+    port = localSupabasePort,
+    host = '127.0.0.1',
+    dataDir = defaultDataDir,
+    migrationsDir = defaultMigrationsDir,
+    notify = false,
+    siteOrigins = devSiteOrigins(defaultSitePort),
+  } = options;
 
   // Claim the port before opening the data directory, so a second backend started by mistake
   // fails on the port and never opens a PGlite directory another process is using.
@@ -55,18 +68,16 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       if (!process.env.SMTP_HOST) mail = await startMailCatcher();
       notifier = startLocalNotifier(db);
     }
-    resolveApi(await createRestApi(db, { afterInsert: () => notifier?.wake() }));
+    resolveApi(await createRestApi(db, { afterInsert: () => notifier?.wake(), port: boundPort(server, port), siteOrigins }));
   } catch (error) {
     await mail?.close();
     await closeServer(server);
     throw error;
   }
 
-  const address = server.address();
-  const boundPort = typeof address === 'object' && address !== null ? address.port : port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${urlHost}:${boundPort}`,
+    url: `http://${urlHost}:${boundPort(server, port)}`,
     ...(notifier ? { notifier } : {}),
     async close() {
       await closeServer(server);
@@ -75,6 +86,11 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       await db.close();
     },
   };
+}
+
+function boundPort(server: Server, asked: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address !== null ? address.port : asked;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -103,7 +119,7 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-const usage = `Usage: node scripts/local-backend.ts [--port N] [--data DIR | --memory]
+const usage = `Usage: node scripts/local-backend.ts [--port N] [--site-port N] [--data DIR | --memory]
 
 Serves the slice of the Supabase REST API this project calls, without a Supabase account,
 answering as PostgREST does (see tests/db/local-backend.test.ts):
@@ -112,7 +128,9 @@ answering as PostgREST does (see tests/db/local-backend.test.ts):
   GET  /rest/v1/enquiry_notifications    the same, for the notification outbox
 Any other request gets PostgREST's error for it, saying the stand-in does not support it.
 Every request runs as its key's role (anon or service_role), so grants, row level security,
-constraints and the rate-limit trigger decide. cf-connecting-ip is set from the connection, as
+constraints and the rate-limit trigger decide. Only requests addressed to 127.0.0.1, localhost or [::1] are
+answered, and from web pages only those of the dev site (http://localhost:N and http://127.0.0.1:N, N from
+--site-port); the service_role key is refused from any web page. cf-connecting-ip is set from the connection, as
 Supabase's edge sets it. Applies supabase/migrations/*.sql and clears client addresses past their
 30 days at start; keys are the public \`supabase start\` demo keys (anon in src/config/local-supabase.ts,
 service_role in scripts/local-backend/local-api-keys.ts).
@@ -120,6 +138,7 @@ service_role in scripts/local-backend/local-api-keys.ts).
 Options:
   --port N      port to listen on (default ${localSupabasePort})
   --host H      address to listen on (default 127.0.0.1)
+  --site-port N the port the site is served on, whose pages may call the stand-in (default ${defaultSitePort})
   --data DIR    PGlite data directory (default .local-data/pglite)
   --memory      keep data in memory only; it is gone when the backend stops
   --no-notify   do not e-mail staff about new enquiries
@@ -134,6 +153,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      'site-port': { type: 'string' },
       data: { type: 'string' },
       memory: { type: 'boolean' },
       'no-notify': { type: 'boolean' },
@@ -149,10 +169,20 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, not '${values.port}'.`);
   }
+  const sitePort = values['site-port'] === undefined ? defaultSitePort : Number(values['site-port']);
+  if (!Number.isInteger(sitePort) || sitePort < 1 || sitePort > 65535) {
+    throw new UsageError(`--site-port must be a whole number from 1 to 65535, not '${values['site-port']}'.`);
+  }
   const dataDir = values.memory ? inMemory : (values.data ?? defaultDataDir);
 
   const notify = !values['no-notify'];
-  const backend = await startLocalBackend({ port, dataDir, notify, ...(values.host ? { host: values.host } : {}) });
+  const backend = await startLocalBackend({
+    port,
+    dataDir,
+    notify,
+    siteOrigins: devSiteOrigins(sitePort),
+    ...(values.host ? { host: values.host } : {}),
+  });
   const where = dataDir === inMemory ? 'in memory only' : relative(process.cwd(), dataDir) || '.';
   console.log(`Local Supabase stand-in on ${backend.url} (data: ${where}). Ctrl+C stops it.`);
   if (notify) console.log(`Staff notifications: ${process.env.SMTP_HOST ? `SMTP ${process.env.SMTP_HOST}` : `mail viewer on ${mailViewerUrl}`}`);

@@ -28,6 +28,10 @@ async function portAnswers(url: string): Promise<boolean> {
   }
 }
 
+// The stand-in and the editor's backend answer the dev site's own origin only: astro's port as given (--port N), 4321 otherwise.
+const portArgument = command.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
+const sitePort = portArgument < 0 ? 4321 : Number(command[portArgument]!.split('=')[1] ?? command[portArgument + 1]);
+
 let backend: LocalBackend | undefined;
 const target = process.env.PUBLIC_SUPABASE_URL;
 if (target && target !== localSupabaseUrl) {
@@ -36,7 +40,7 @@ if (target && target !== localSupabaseUrl) {
   console.log(`[backend] Something already answers on port ${localSupabasePort}; the form will use it.`);
 } else {
   try {
-    backend = await startLocalBackend({ notify: true });
+    backend = await startLocalBackend({ notify: true, siteOrigins: devSiteOrigins(sitePort) });
     console.log(`[backend] Local Supabase stand-in on ${backend.url} (data in .local-data/; list enquiries with "npm run enquiries").`);
     console.log(`[backend] Staff e-mails for new enquiries: ${process.env.SMTP_HOST ? `SMTP ${process.env.SMTP_HOST}` : mailViewerUrl}`);
   } catch (error) {
@@ -47,9 +51,6 @@ if (target && target !== localSupabaseUrl) {
 
 let decapServer: DecapServer | undefined;
 const decapPort = localEditorBackendPort();
-// The editor's backend answers the dev site's own origin only: astro's port as given (--port N), 4321 otherwise.
-const portArgument = command.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
-const sitePort = portArgument < 0 ? 4321 : Number(command[portArgument]!.split('=')[1] ?? command[portArgument + 1]);
 if (await decapServerAnswers(decapPort)) {
   console.log(`[cms] decap-server already answers on port ${decapPort}; /admin will use it.`);
   if (await decapServerAnswers(decapPort, { origin: 'http://localhost:1' })) {

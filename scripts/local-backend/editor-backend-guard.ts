@@ -16,24 +16,38 @@ export const devSiteOrigins = (sitePort: number) => [`http://localhost:${sitePor
 
 const loopbackHosts = (port: number) => [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
 
+/** Who answers, for the refusal messages: the editor's backend unless another local server reuses the check. */
+export interface LocalService {
+  name: string;
+  /** What the dev site's user should do instead, given the dev site's first origin. */
+  fromSite: (siteOrigin: string) => string;
+}
+
+const editorBackend: LocalService = {
+  name: 'The local editor backend',
+  fromSite: (site) => `Open the editor at ${site}/admin`,
+};
+
 /** Why the request's Host or Origin is refused, or undefined when it may go on. */
 export function requestSourceProblem({
   host,
   origin,
   port,
   siteOrigins,
+  service = editorBackend,
 }: {
   host: string | undefined;
   origin: string | undefined;
   port: number;
   siteOrigins: readonly string[];
+  service?: LocalService;
 }): string | undefined {
   if (!host || !loopbackHosts(port).includes(host.toLowerCase())) {
-    return `The local editor backend answers only at http://127.0.0.1:${port}; this request was addressed to "${host ?? ''}" (a page whose DNS name was rebound to this machine, or a proxy), so it is refused.`;
+    return `${service.name} answers only at http://127.0.0.1:${port}; this request was addressed to "${host ?? ''}" (a page whose DNS name was rebound to this machine, or a proxy), so it is refused.`;
   }
   // A request with no Origin comes from a program, not a web page: it is still held to content/ below.
   if (origin !== undefined && !siteOrigins.includes(origin)) {
-    return `The local editor backend accepts requests only from the dev site (${siteOrigins.join(' or ')}); this one came from ${origin}. Open the editor at ${siteOrigins[0]}/admin (if astro dev moved to another port, stop what holds ${new URL(siteOrigins[0]!).port} or start it with --port).`;
+    return `${service.name} accepts requests only from the dev site (${siteOrigins.join(' or ')}); this one came from ${origin}. ${service.fromSite(siteOrigins[0]!)} (if astro dev moved to another port, stop what holds ${new URL(siteOrigins[0]!).port} or start it with --port).`;
   }
   return undefined;
 }

@@ -5,6 +5,10 @@
  * - GET /rest/v1/contact_submissions and /rest/v1/enquiry_notifications: staff reads (`npm run enquiries`, tests)
  *   with `select`, `order`, `limit`, `offset` and `column=eq.value` filters;
  * - OPTIONS: the browser's CORS preflight.
+ * Unlike hosted Supabase it answers only requests addressed to a loopback name (not a DNS name rebound to this
+ * machine) and, from web pages, only the dev site's own origins (editor-backend-guard.ts's check, shared with the
+ * editor's backend); the service_role key, for server-side tools (`npm run enquiries`, the tests), is refused from
+ * any web page at all.
  * Each request runs in its own transaction as its key's role with PostgREST's request settings, so grants,
  * row level security, constraints and the rate-limit trigger decide; SQL errors get PostgREST's statuses.
  * Anything else gets PostgREST's error for the request with a message saying the stand-in does not support it.
@@ -13,7 +17,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { enquiryTable } from '../../src/config/enquiry.ts';
-import { claimsForKey, roleForKey } from './local-api-keys.ts';
+import { requestSourceProblem, type LocalService } from './editor-backend-guard.ts';
+import { claimsForKey, localSupabaseServiceRoleKey, roleForKey } from './local-api-keys.ts';
 import { isSqlError, reply, replyForSqlError, type ApiRole, type ErrorReply } from './postgrest-errors.ts';
 
 /** The notification outbox (supabase/migrations/20261124090000_enquiry_notifications.sql). */
@@ -33,9 +38,8 @@ const maxBodyBytes = 64 * 1024;
 /** Past this much of an oversized body we stop draining it and drop the connection. */
 const maxDrainBytes = 1024 * 1024;
 
-/** PostgREST's CORS answer (docs: references/api/cors), with the headers supabase-js sends. */
+/** PostgREST's CORS answer (docs: references/api/cors), with the headers supabase-js sends, for the dev site's origins only. */
 const corsPreflight = {
-  'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD',
   'access-control-allow-headers': 'apikey, authorization, content-type, content-profile, accept-profile, prefer, range, x-client-info, x-retry-count',
   'access-control-max-age': '86400',
@@ -51,9 +55,27 @@ interface Caller {
 interface RestApiOptions {
   /** Called after an insert has committed. */
   afterInsert?: () => void;
+  /** The port the stand-in listens on: requests must be addressed to a loopback name with it. */
+  port: number;
+  /** The origins the dev site is served on, the only web pages answered (src: editor-backend-guard.ts devSiteOrigins). */
+  siteOrigins: readonly string[];
 }
 
-export async function createRestApi(db: PGlite, options: RestApiOptions = {}): Promise<Handler> {
+const standIn: LocalService = {
+  name: 'The local Supabase stand-in',
+  fromSite: (site) => `Open the site at ${site}`,
+};
+
+/** Why a web page may not use the service_role key here, or undefined (no Origin: a tool such as npm run enquiries). */
+function serviceKeyFromPageProblem(req: IncomingMessage): string | undefined {
+  const { origin, apikey, authorization } = req.headers;
+  if (origin === undefined) return undefined;
+  const bearer = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
+  if (apikey !== localSupabaseServiceRoleKey && bearer !== localSupabaseServiceRoleKey) return undefined;
+  return `The service_role key is for server-side tools (npm run enquiries, the notifier, the tests), never a web page; this request came from ${origin}, so it is refused. A page uses the anon key.`;
+}
+
+export async function createRestApi(db: PGlite, options: RestApiOptions): Promise<Handler> {
   const { rows } = await db.query<{ table_name: string; column_name: string }>(
     `select table_name, column_name from information_schema.columns where table_schema = 'public' and table_name = any($1)`,
     [Object.keys(servedMethods)],
@@ -121,6 +143,15 @@ export async function createRestApi(db: PGlite, options: RestApiOptions = {}): P
   return async (req, res) => {
     let role: ApiRole = 'anon';
     try {
+      // Before anything else, so a foreign page learns nothing, not even which tables are served.
+      res.setHeader('vary', 'Origin');
+      const { origin } = req.headers;
+      const source = requestSourceProblem({ host: req.headers.host, origin, port: options.port, siteOrigins: options.siteOrigins, service: standIn });
+      if (source) return sendError(res, reply(403, null, source));
+      if (origin !== undefined) res.setHeader('access-control-allow-origin', origin);
+      const serviceKeyProblem = serviceKeyFromPageProblem(req);
+      if (serviceKeyProblem) return sendError(res, reply(403, null, serviceKeyProblem));
+
       const url = new URL(req.url ?? '/', 'http://localhost');
       const table = url.pathname.startsWith('/rest/v1/') ? url.pathname.slice('/rest/v1/'.length) : null;
       const methods = table === null ? undefined : servedMethods[table];
@@ -239,7 +270,7 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
 
 function send(res: ServerResponse, status: number, json?: string, headers: Record<string, string> = {}): void {
   const type = json === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json; charset=utf-8' };
-  res.writeHead(status, { 'access-control-allow-origin': '*', ...type, ...headers });
+  res.writeHead(status, { ...type, ...headers });
   res.end(json);
 }
 

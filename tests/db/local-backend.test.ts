@@ -286,9 +286,9 @@ describe('the local backend as PostgREST', () => {
       headers: { origin: 'http://localhost:4321', 'access-control-request-method': 'POST' },
       status: 200,
       code: null,
-      source: 'cors: any origin, Access-Control-Max-Age 86400',
+      source: "cors: Access-Control-Max-Age 86400 (the stand-in names the dev site's origin, where PostgREST allows any)",
       then: async (reply) => {
-        expect(reply.headers['access-control-allow-origin']).toBe('*');
+        expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:4321');
         expect(String(reply.headers['access-control-allow-headers']).split(', ')).toEqual(
           expect.arrayContaining(['apikey', 'authorization', 'content-type', 'content-profile', 'x-client-info', 'prefer']),
         );
@@ -426,6 +426,79 @@ describe('the local backend on disk', () => {
       await expect(startLocalBackend({ port, dataDir: 'memory://' })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use`);
     } finally {
       await first.close();
+    }
+  });
+});
+
+/**
+ * A web page open while the stand-in runs (npm run dev, the e2e tests) must not read the local enquiries: through its
+ * own origin (CORS), through a DNS name rebound to 127.0.0.1 (a foreign Host), or with the public demo service key.
+ * The dev site's form and the tools keep working.
+ */
+describe('the local backend refuses other web pages', () => {
+  const sitePort = 4999;
+  const site = `http://localhost:${sitePort}`;
+  let backend: LocalBackend;
+  let port: number;
+  beforeAll(async () => {
+    backend = await startLocalBackend({ port: 0, dataDir: 'memory://', siteOrigins: [site, `http://127.0.0.1:${sitePort}`] });
+    port = Number(new URL(backend.url).port);
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  const read = (headers: Record<string, string>) =>
+    httpRequest(`${backend.url}${tablePath}?select=*`, { headers: { ...serviceHeaders, ...headers }, localAddress: nextVisitorAddress() });
+  const insert = (headers: Record<string, string>) =>
+    httpRequest(`${backend.url}${tablePath}`, {
+      method: 'POST',
+      headers: { ...anonHeaders, ...headers },
+      body: JSON.stringify(enquiry()),
+      localAddress: nextVisitorAddress(),
+    });
+  /** Refused with `words`; a foreign page does not even get to read why (no CORS header). */
+  const refused = (reply: HttpReply, words: string, { siteMayRead = false } = {}) => {
+    expect(reply.status).toBe(403);
+    expect(reply.body).not.toContain('"id"');
+    if (!siteMayRead) expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+    expect((JSON.parse(reply.body) as { message: string }).message).toContain(words);
+  };
+
+  const foreignOrigins = ['https://evil.example', 'http://localhost:1', `http://localhost:${sitePort}.evil.example`, 'null', `https://localhost:${sitePort}`];
+  it.each(foreignOrigins)('refuses the service key, the form insert and the preflight from Origin %s', async (origin) => {
+    refused(await read({ origin }), 'accepts requests only from the dev site');
+    refused(await insert({ origin }), 'accepts requests only from the dev site');
+    const preflight = await httpRequest(`${backend.url}${tablePath}`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey, authorization' },
+    });
+    refused(preflight, 'accepts requests only from the dev site');
+  });
+
+  const foreignHosts = ['rebind.evil.example', 'rebind.evil.example:PORT', 'localhost.evil.example:PORT', '127.0.0.1:1', '10.0.0.5:PORT', 'localhost'];
+  it.each(foreignHosts)('refuses a request addressed to Host "%s" (DNS rebinding)', async (hostPattern) => {
+    const host = hostPattern.replace('PORT', String(port));
+    refused(await read({ host }), 'answers only at http://127.0.0.1:');
+    refused(await insert({ host, origin: site }), 'answers only at http://127.0.0.1:');
+  });
+
+  it.each([site, `http://127.0.0.1:${sitePort}`])("refuses the service key from the dev site's own page %s", async (origin) => {
+    refused(await read({ origin }), 'service_role key is for server-side tools', { siteMayRead: true });
+    refused(await read({ origin, apikey: localSupabaseAnonKey }), 'service_role key is for server-side tools', { siteMayRead: true });
+  });
+
+  it("answers the dev site's form, its preflight and the tools at 127.0.0.1, localhost and [::1]", async () => {
+    for (const origin of [site, `http://127.0.0.1:${sitePort}`]) {
+      const preflight = await httpRequest(`${backend.url}${tablePath}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+      expect([preflight.status, preflight.headers['access-control-allow-origin'], preflight.headers.vary]).toEqual([200, origin, 'Origin']);
+      const stored = await insert({ origin });
+      expect([stored.status, stored.headers['access-control-allow-origin']]).toEqual([201, origin]);
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
+      const rows = await read({ host });
+      expect(rows.status).toBe(200);
+      expect(JSON.parse(rows.body)).toHaveLength(2);
     }
   });
 });
