@@ -1,7 +1,8 @@
 /**
  * The production build: like `npm run build`, but refuses to run while any fact of src/config/settings.ts is still a
  * placeholder (example.com addresses, 555 numbers, the demo Supabase key), without the hosted Supabase project's https
- * URL, or with a Supabase key that is not public (a secret or service role key would be readable by every visitor).
+ * URL, with a setting that cannot work (deploy/setting-values.ts: a URL that is not https or names this machine or a
+ * bare IP, a SITE_URL with a path or query, an e-mail address that is not one plain address), or with a Supabase key that is not public (a secret or service role key would be readable by every visitor).
  * It reads `.env` as `astro build` does (Vite's loadEnv, mode "production"), lists every problem at once, and hands
  * the values it checked to the build. It refuses, too, while a page would show an example entry of the content
  * (`sample: true`: an invented case study, client or quote), listing each with its file and line (deploy/samples.ts).
@@ -11,6 +12,7 @@ import { loadEnv } from 'vite';
 import { placeholderProblems, settingValue, settings } from '../src/config/settings.ts';
 import { publicKeyProblem } from '../src/enquiry/supabase-key.ts';
 import { findSamples, sampleProblem } from './deploy/samples.ts';
+import { normalisedUrlSettings, settingValueProblems } from './deploy/setting-values.ts';
 
 const whereToSet =
   'Set each one as a line NAME=value of the SITE_SETTINGS secret (GitHub → Settings → Secrets and variables → Actions; ' +
@@ -36,9 +38,10 @@ const shown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…`
 const problems = placeholderProblems(env).map(
   ({ setting, value, reason }) => `${setting.name} is still a placeholder, "${shown(value)}": ${reason}.\n    It is ${setting.what}.`,
 );
-const supabaseUrl = settingValue(env, 'PUBLIC_SUPABASE_URL');
-if (!env.PUBLIC_SUPABASE_URL?.trim()) problems.push(`PUBLIC_SUPABASE_URL is not set: the form would post to the local stand-in, ${supabaseUrl}.`);
-else if (!/^https:\/\//.test(supabaseUrl)) problems.push(`PUBLIC_SUPABASE_URL must be an https:// URL, got "${supabaseUrl}".`);
+problems.push(...settingValueProblems(env).map((problem) => problem.message));
+if (!env.PUBLIC_SUPABASE_URL?.trim()) {
+  problems.push(`PUBLIC_SUPABASE_URL is not set: the form would post to the local stand-in, ${settingValue(env, 'PUBLIC_SUPABASE_URL')}.`);
+}
 const keyProblem = publicKeyProblem(settingValue(env, 'PUBLIC_SUPABASE_ANON_KEY'));
 if (keyProblem) problems.push(keyProblem);
 
@@ -58,9 +61,13 @@ if (samples.length > 0) {
 }
 if (problems.length > 0 || samples.length > 0) process.exit(1);
 
-console.log(`Settings checked: none of the ${settings.length} is a placeholder, and no page shows an example entry.`);
+console.log(`Settings checked: none of the ${settings.length} is a placeholder or unusable, and no page shows an example entry.`);
 if (process.argv.includes('--check-only')) process.exit(0);
 
 // astro.config.mjs reads SITE_URL from process.env before Vite loads .env: pass on what was checked.
-const result = spawnSync('astro', ['build'], { stdio: 'inherit', env: { ...process.env, ...env }, shell: process.platform === 'win32' });
+const result = spawnSync('astro', ['build'], {
+  stdio: 'inherit',
+  env: { ...process.env, ...env, ...normalisedUrlSettings(env) },
+  shell: process.platform === 'win32',
+});
 process.exit(result.status ?? 1);

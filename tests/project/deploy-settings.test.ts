@@ -11,6 +11,7 @@ import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { fictionalPhoneProblem, placeholderProblems, settings } from '../../src/config/settings.ts';
 import { describeTimeZone } from '../../src/config/time-zone.ts';
 import { realSettings } from '../support/deploy-settings.ts';
+import { settingValueProblems } from '../../scripts/deploy/setting-values.ts';
 
 const repoRoot = join(import.meta.dirname, '../..');
 const names = (env: Record<string, string>) => placeholderProblems(env).map((problem) => problem.setting.name);
@@ -78,6 +79,72 @@ describe('placeholderProblems', () => {
   });
 });
 
+/**
+ * Settings that are real but cannot work: parsed as their consumers parse them (issue 29 point 9). Each case is the
+ * one setting changed from a deploy's real settings, and only that setting is refused.
+ */
+const unusable: Array<[name: string, value: string, words: string]> = [
+  ['PUBLIC_SUPABASE_URL', 'https://127.0.0.1:54321', 'bare IP address'],
+  ['PUBLIC_SUPABASE_URL', 'https://localhost:54321', 'this machine'],
+  ['PUBLIC_SUPABASE_URL', 'https://api.localhost', 'this machine'],
+  ['PUBLIC_SUPABASE_URL', 'https://LOCALHOST.:54321', 'this machine'],
+  ['PUBLIC_SUPABASE_URL', 'https://[::1]:54321', 'bare IP address'],
+  ['PUBLIC_SUPABASE_URL', 'https://2130706433', 'bare IP address'],
+  ['PUBLIC_SUPABASE_URL', 'https://0x7f.1', 'bare IP address'],
+  ['PUBLIC_SUPABASE_URL', 'https://203.0.113.7', 'bare IP address'],
+  ['PUBLIC_SUPABASE_URL', 'https://supabase', 'not a public name'],
+  ['PUBLIC_SUPABASE_URL', 'http://abcdefghijklmnop.supabase.co', 'must start with https://'],
+  ['PUBLIC_SUPABASE_URL', 'abcdefghijklmnop.supabase.co', 'not a URL'],
+  ['PUBLIC_SUPABASE_URL', 'https://user:pass@abcdefghijklmnop.supabase.co', 'user name or password'],
+  ['SITE_URL', 'http://www.kalpaka.co.in', 'must start with https://'],
+  ['SITE_URL', 'https://www.kalpaka.co.in/?utm=1', 'no path, query (?) or fragment (#)'],
+  ['SITE_URL', 'https://www.kalpaka.co.in?', 'no path, query (?) or fragment (#)'],
+  ['SITE_URL', 'https://www.kalpaka.co.in/#top', 'no path, query (?) or fragment (#)'],
+  ['SITE_URL', 'https://www.kalpaka.co.in/en', 'no path, query (?) or fragment (#)'],
+  ['SITE_URL', 'https://localhost:4321', 'this machine'],
+  ['PUBLIC_TALENT_PARTNER_URL', 'javascript:alert(1)', 'must start with https://'],
+  ['PUBLIC_LINKEDIN_URL', 'https://127.0.0.1/company', 'bare IP address'],
+  ['PUBLIC_EMAIL', 'hello@kalpaka.co.in\r\nBcc: list@kalpaka.co.in', 'U+000D'],
+  ['PUBLIC_EMAIL', 'hello@kalpaka.co.in\nBcc: list@kalpaka.co.in', 'U+000A'],
+  ['PUBLIC_EMAIL', 'hel\u200blo@kalpaka.co.in', 'U+200B'],
+  ['PUBLIC_EMAIL', 'hello@kalpaka\u202e.co.in', 'U+202E'],
+  ['PUBLIC_EMAIL', 'hel\u0085lo@kalpaka.co.in', 'U+0085'],
+  ['PUBLIC_EMAIL', 'hel\u00a0lo@kalpaka.co.in', 'a space'],
+  ['PUBLIC_EMAIL', 'hel lo@kalpaka.co.in', 'a space'],
+  ['PUBLIC_EMAIL', '"Kalpaka"<hello@kalpaka.co.in>', 'with a name or quotes'],
+  ['PUBLIC_EMAIL', 'hello@kalpaka.co.in,sales@kalpaka.co.in', 'not a plain address'],
+  ['PUBLIC_OFFICE_GB_EMAIL', 'london@kalpaka..co.uk', 'not a plain address'],
+  ['PUBLIC_OFFICE_US_STREET', '1401 Lavaca Street\r\nSuite 300', 'U+000D'],
+];
+
+const usable: Array<[name: string, value: string]> = [
+  ['PUBLIC_SUPABASE_URL', 'HTTPS://abcdefghijklmnop.supabase.co'],
+  ['PUBLIC_SUPABASE_URL', 'https://api.kalpaka.co.in:8443'],
+  ['SITE_URL', 'HTTPS://www.kalpaka.co.in'],
+  ['SITE_URL', 'https://www.kalpaka.co.in/'],
+  ['PUBLIC_GOOGLE_REVIEWS_URL', 'https://www.google.com/maps/search/?api=1&query=Kalpaka+Technologies+Noida'],
+  ['PUBLIC_EMAIL', "o'brien+sales@mail.kalpaka.co.in"],
+  ['PUBLIC_OFFICE_GB_STREET', '71 Queen Victoria Straße'],
+];
+
+describe('settingValueProblems', () => {
+  it.each(unusable)('refuses %s=%j, naming the setting, why (%s) and what to write', (name, value, words) => {
+    const problems = settingValueProblems({ ...realSettings, [name]: value });
+    expect(problems.map((problem) => problem.setting.name)).toEqual([name]);
+    expect(problems[0]!.message).toContain(`${name} cannot be used, ${JSON.stringify(value)}: `);
+    expect(problems[0]!.message).toContain(words);
+    expect(problems[0]!.message).toMatch(/; (write|copy) /);
+  });
+
+  it.each(usable)('accepts %s=%j', (name, value) => {
+    expect(settingValueProblems({ ...realSettings, [name]: value })).toEqual([]);
+  });
+
+  it("accepts every setting's local default that is not a placeholder", () => {
+    expect(settingValueProblems(realSettings)).toEqual([]);
+  });
+});
+
 describe('describeTimeZone', () => {
   it('names the zone and its offsets from the IANA rules, summer time in either hemisphere', () => {
     expect(describeTimeZone('America/Chicago', 2026)).toBe('Central Time (UTC−06:00, UTC−05:00 in summer)');
@@ -133,7 +200,7 @@ describe('npm run build:deploy', () => {
     const run = buildDeploy({ ...realSettings, PUBLIC_SUPABASE_ANON_KEY: localSupabaseAnonKey, PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('PUBLIC_SUPABASE_ANON_KEY is still a placeholder, "eyJ');
-    expect(run.stderr).toContain('PUBLIC_SUPABASE_URL must be an https:// URL, got "http://127.0.0.1:54321"');
+    expect(run.stderr).toContain('PUBLIC_SUPABASE_URL cannot be used, "http://127.0.0.1:54321": it must start with https://');
   });
 
   it('reads .env as astro build does', () => {
@@ -146,5 +213,22 @@ describe('npm run build:deploy', () => {
     expect(overridden.status).toBe(1);
     expect(overridden.stderr).toContain('- PUBLIC_EMAIL is still a placeholder, "hello@example.com"');
     expect(overridden.stderr).toContain("1 problem with the site's settings");
+  });
+
+  it('refuses each unusable setting of the issue, naming it and the fix, and accepts HTTPS:// in capitals', () => {
+    writeDotEnv({});
+    const runs = [
+      { PUBLIC_SUPABASE_URL: 'https://127.0.0.1:54321', SITE_URL: 'http://www.kalpaka.co.in', PUBLIC_EMAIL: 'hello@kalpaka.co.in\r\nBcc: list@kalpaka.co.in' },
+      { PUBLIC_SUPABASE_URL: 'https://localhost:54321', SITE_URL: 'https://www.kalpaka.co.in/?ref=1' },
+    ].map((bad) => ({ bad, run: buildDeploy({ ...realSettings, ...bad }) }));
+    for (const { bad, run } of runs) {
+      expect(run.status).toBe(1);
+      expect(run.stdout).not.toContain('Settings checked');
+      for (const [name, value] of Object.entries(bad)) expect(run.stderr).toContain(`- ${name} cannot be used, ${JSON.stringify(value)}: `);
+      expect(run.stderr).toContain(`${Object.keys(bad).length} problems with the site's settings`);
+    }
+    const capitals = buildDeploy({ ...realSettings, PUBLIC_SUPABASE_URL: 'HTTPS://abcdefghijklmnop.supabase.co', SITE_URL: 'HTTPS://www.kalpaka.co.in' });
+    expect(capitals.stderr).toBe('');
+    expect(capitals.status).toBe(0);
   });
 });

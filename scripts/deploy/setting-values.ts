@@ -1,0 +1,98 @@
+/**
+ * Whether each of the deploy's settings (src/config/settings.ts) is usable, read the way its consumers read it:
+ * URLs through `new URL` (https, a public host name; SITE_URL an origin only), e-mail addresses through the one
+ * strict address check, and no setting with a line break, control or invisible character. Placeholders are
+ * settings.ts's concern (placeholderProblems); this says what cannot work even when the value is real.
+ */
+import { settings, settingValue, type Environment, type Setting } from '../../src/config/settings.ts';
+import { isPlainAddress } from '../../supabase/functions/notify-enquiry/message.ts';
+
+/** Controls (CR, LF, tab…), invisible format characters (zero-width, bidi, soft hyphen) and line separators. */
+const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * Why `value` is not one plain e-mail address, or undefined. The one address check of the deploy's settings: the
+ * notifier's (a dot-atom mailbox at a host name, nothing a mail client could read as a display name, a comment or a
+ * second address). Point it at src/'s strict check once the form and the database share one.
+ */
+export function emailAddressProblem(value: string): string | undefined {
+  const hidden = invisible.exec(value)?.[0];
+  if (hidden !== undefined) return `it contains an invisible or control character (${codePoint(hidden)}, such as a line break)`;
+  if (/\s/u.test(value)) return 'it contains a space';
+  if (/[<>"]/.test(value)) return 'it is written with a name or quotes ("Name <address>"): give the address alone';
+  if (!isPlainAddress(value)) return 'it is not a plain address such as hello@kalpaka.com (letters, digits, dots and dashes, in ASCII)';
+  return undefined;
+}
+
+const ipv4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/** Why `value` cannot be the https address of a public site, or undefined; `originOnly` for SITE_URL. */
+export function publicUrlProblem(value: string, { originOnly = false } = {}): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'it is not a URL';
+  }
+  if (url.protocol !== 'https:') return `it must start with https:// (not ${url.protocol})`;
+  if (url.username || url.password) return 'it carries a user name or password: remove the part before @';
+  // new URL has already turned 2130706433, 0x7f.1 and the like into dotted IPv4.
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[') || ipv4.test(host)) return `its host, ${url.hostname}, is a bare IP address: use the service's public host name`;
+  if (host === 'localhost' || host.endsWith('.localhost')) {
+    return `its host, ${url.hostname}, is this machine: every visitor's browser would call its own computer`;
+  }
+  if (!host.includes('.')) return `its host, ${url.hostname}, is not a public name (a public name has a dot, such as www.kalpaka.com)`;
+  if (originOnly && url.href !== `${url.origin}/`) {
+    return `it must be the site's origin alone, such as https://www.kalpaka.com, with no path, query (?) or fragment (#); got ${url.href}`;
+  }
+  return undefined;
+}
+
+const fixFor: Record<string, string> = {
+  SITE_URL: 'write the address visitors type, such as https://www.kalpaka.com',
+  PUBLIC_SUPABASE_URL: 'copy the Project URL from Supabase (Project Settings → API), such as https://abcdefghijklmnop.supabase.co',
+};
+
+function valueProblem(setting: Setting, value: string): string | undefined {
+  switch (setting.kind) {
+    case 'url':
+      return publicUrlProblem(value, { originOnly: setting.name === 'SITE_URL' });
+    case 'email':
+      return emailAddressProblem(value);
+    default: {
+      const hidden = invisible.exec(value)?.[0];
+      return hidden === undefined ? undefined : `it contains an invisible or control character (${codePoint(hidden)}, such as a line break)`;
+    }
+  }
+}
+
+export interface ValueProblem {
+  setting: Setting;
+  value: string;
+  /** One sentence: the setting, what is wrong and what to write instead. */
+  message: string;
+}
+
+/** Every setting set in `env` whose value cannot work as what it is; a setting left unset keeps its local default. */
+export function settingValueProblems(env: Environment): ValueProblem[] {
+  return settings.flatMap((setting) => {
+    if (!env[setting.name]?.trim()) return [];
+    const value = settingValue(env, setting.name);
+    const problem = valueProblem(setting, value);
+    if (!problem) return [];
+    const fix = fixFor[setting.name] ?? (setting.kind === 'email' ? 'write one address, such as hello@kalpaka.com' : `write ${setting.what}`);
+    return [{ setting, value, message: `${setting.name} cannot be used, ${JSON.stringify(value)}: ${problem}. It is ${setting.what}; ${fix}.` }];
+  });
+}
+
+/** The values to hand the build: each URL setting with its scheme in lower case (HTTPS://… is the same address). */
+export function normalisedUrlSettings(env: Environment): Record<string, string> {
+  return Object.fromEntries(
+    settings
+      .filter((setting) => setting.kind === 'url' && env[setting.name]?.trim())
+      .map((setting) => [setting.name, settingValue(env, setting.name).replace(/^[a-z][a-z\d+.-]*:/i, (scheme) => scheme.toLowerCase())]),
+  );
+}
