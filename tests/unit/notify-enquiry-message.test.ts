@@ -98,6 +98,41 @@ describe('the notifier’s settings', () => {
     for (const port of ['1', '2587', '65535']) expect(read({ ...base, SMTP_PORT: port }), port).toMatchObject({ smtp: { port: Number(port) } });
   });
 
+  it('takes the attempts, the lease and the timeouts only as plain numbers within their ranges, naming the setting and the fix', () => {
+    const refused: Array<[name: string, value: string, rule: string]> = [
+      ['ENQUIRY_NOTIFY_LEASE_SECONDS', '0.001', 'a whole number of seconds from 1 to 3600'],
+      ['ENQUIRY_NOTIFY_LEASE_SECONDS', '0', 'a whole number of seconds from 1 to 3600'],
+      ['ENQUIRY_NOTIFY_LEASE_SECONDS', '86400', 'a whole number of seconds from 1 to 3600'],
+      ['ENQUIRY_NOTIFY_LEASE_SECONDS', '1e2', 'a whole number of seconds from 1 to 3600'],
+      ['ENQUIRY_NOTIFY_MAX_ATTEMPTS', '2.5', 'a whole number of attempts from 1 to 100'],
+      ['ENQUIRY_NOTIFY_MAX_ATTEMPTS', '0', 'a whole number of attempts from 1 to 100'],
+      ['ENQUIRY_NOTIFY_MAX_ATTEMPTS', 'Infinity', 'a whole number of attempts from 1 to 100'],
+      ['ENQUIRY_NOTIFY_MAX_ATTEMPTS', ' 5', 'a whole number of attempts from 1 to 100'],
+      ['SMTP_TIMEOUT_SECONDS', '0.5', 'a whole number of seconds from 1 to 300'],
+      ['SMTP_TIMEOUT_SECONDS', '-20', 'a whole number of seconds from 1 to 300'],
+      ['ENQUIRY_NOTIFY_RETRY_BASE_SECONDS', '0.001', 'a number of seconds from 0.1 to 3600'],
+      ['ENQUIRY_NOTIFY_RETRY_BASE_SECONDS', '1e9', 'a number of seconds from 0.1 to 3600'],
+      ['ENQUIRY_NOTIFY_RETRY_BASE_SECONDS', 'NaN', 'a number of seconds from 0.1 to 3600'],
+    ];
+    for (const [name, value, rule] of refused) {
+      const problems = (read({ ...base, [name]: value }) as { problems?: string[] }).problems;
+      expect(problems, `${name}=${value}`).toEqual([
+        expect.stringMatching(new RegExp(`^${name} must be ${rule}, not '${value.replace('.', '\\.')}': remove it for the default`)),
+      ]);
+    }
+    for (const from of ['Website\r\nBcc: list@company.test <website@company.test>', 'Web\u202esite <website@company.test>']) {
+      expect(read({ ...base, ENQUIRY_NOTIFY_FROM: from })).toEqual({ problems: [`ENQUIRY_NOTIFY_FROM: '${from}' is not "Name <address>" or an address`] });
+    }
+    const accepted = read({
+      ...base,
+      ENQUIRY_NOTIFY_LEASE_SECONDS: '60',
+      ENQUIRY_NOTIFY_MAX_ATTEMPTS: '4',
+      SMTP_TIMEOUT_SECONDS: '5',
+      ENQUIRY_NOTIFY_RETRY_BASE_SECONDS: '0.2',
+    });
+    expect(accepted).toMatchObject({ policy: { leaseSeconds: 60, maxAttempts: 4, retryBaseSeconds: 0.2 }, smtp: { timeoutSeconds: 5 } });
+  });
+
   it('takes SMTP_SECURE only as true or false', () => {
     for (const secure of ['yes', 'no', '1', '0', 'TRUE', 'False', 'on', ' true']) {
       expect(read({ ...base, SMTP_SECURE: secure }), secure).toEqual({ problems: [`SMTP_SECURE must be 'true' or 'false', not '${secure}'`] });

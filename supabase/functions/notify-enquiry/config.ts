@@ -31,11 +31,26 @@ export function supabaseHostedBy(env: Env): string | null {
   return null;
 }
 
-function positiveNumber(env: Env, name: string, fallback: number, problems: string[]): number {
+/**
+ * A whole number from `min` to `max`, written plainly (no sign, decimals, exponent or spaces): the attempts and the
+ * lease are counted, and 0.001 or 2.5 of them would silently mean something else.
+ */
+function wholeNumber(env: Env, name: string, fallback: number, [min, max, unit]: [number, number, string], problems: string[]): number {
   const raw = env(name);
   if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) problems.push(`${name} must be a positive number, not '${raw}'`);
+  const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max))
+    problems.push(`${name} must be a whole number of ${unit} from ${min} to ${max}, not '${raw}': remove it for the default, ${fallback}`);
+  return value;
+}
+
+/** Seconds from `min` to `max`, decimals allowed (tests retry after 0.2 s), written plainly: no sign, exponent or spaces. */
+function seconds(env: Env, name: string, fallback: number, [min, max]: [number, number], problems: string[]): number {
+  const raw = env(name);
+  if (raw === undefined || raw === '') return fallback;
+  const value = /^\d{1,9}(?:\.\d{1,3})?$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max))
+    problems.push(`${name} must be a number of seconds from ${min} to ${max}, not '${raw}': remove it for the default, ${fallback}`);
   return value;
 }
 
@@ -61,6 +76,8 @@ function parseMailbox(value: string): { name: string; address: string } | null {
   const match = /^\s*(?:"?([^"<>]*?)"?\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
   const address = match?.[2] ?? match?.[3];
   if (!address || !isPlainAddress(address)) return null;
+  // A line break or invisible character in the name would be a header line or a disguise in every staff e-mail.
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(match?.[1] ?? '')) return null;
   return { name: (match?.[1] ?? '').trim(), address };
 }
 
@@ -93,14 +110,14 @@ export function readNotifierConfig(env: Env): NotifierConfig | { problems: strin
   } else if (plaintextLoopback && host && !loopbackHost.test(host)) {
     problems.push(`SMTP_ALLOW_PLAINTEXT_LOOPBACK is only for a mail server on this machine (127.0.0.1, ::1, localhost), not '${host}': remove it`);
   }
-  const timeoutSeconds = positiveNumber(env, 'SMTP_TIMEOUT_SECONDS', 20, problems);
+  const timeoutSeconds = wholeNumber(env, 'SMTP_TIMEOUT_SECONDS', 20, [1, 300, 'seconds'], problems);
 
   const d = defaultPolicy;
   const policy: DeliveryPolicy = {
     ...d,
-    maxAttempts: positiveNumber(env, 'ENQUIRY_NOTIFY_MAX_ATTEMPTS', d.maxAttempts, problems),
-    retryBaseSeconds: positiveNumber(env, 'ENQUIRY_NOTIFY_RETRY_BASE_SECONDS', d.retryBaseSeconds, problems),
-    leaseSeconds: positiveNumber(env, 'ENQUIRY_NOTIFY_LEASE_SECONDS', d.leaseSeconds, problems),
+    maxAttempts: wholeNumber(env, 'ENQUIRY_NOTIFY_MAX_ATTEMPTS', d.maxAttempts, [1, 100, 'attempts'], problems),
+    retryBaseSeconds: seconds(env, 'ENQUIRY_NOTIFY_RETRY_BASE_SECONDS', d.retryBaseSeconds, [0.1, 3600], problems),
+    leaseSeconds: wholeNumber(env, 'ENQUIRY_NOTIFY_LEASE_SECONDS', d.leaseSeconds, [1, 3600, 'seconds'], problems),
   };
 
   if (problems.length > 0 || !from) return { problems };
