@@ -71,20 +71,15 @@ function recheckCollection(context: LoaderContext, base: string): void {
   else forgetContentProblem(resolve(base));
 }
 
-/** The page text's problems as the build finds them before it compiles the page: how it is written, then what MDX cannot read, then code and anything not on the list. */
-export function pageTextCheck(name: string, source: string): Array<{ line: number; column: number; text: string }> {
-  const written = bodyProblems(name, source);
-  const unreadable = written.length === 0 ? syntaxProblems(name, source) : [];
-  return written.length > 0 ? written : unreadable.length > 0 ? unreadable : codeProblems(name, source);
-}
-
 async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file: string): Promise<void> {
   const source = file ? readFileSync(file, 'utf8') : '';
   const name = relative(process.cwd(), file);
   if (/^---\r?\n/.test(source) && !/\r?\n---\s*(\r?\n|$)/.test(source.slice(3))) {
     throw remember(file, contentProblem(name, [`${name}:1:1 ${unclosedFrontmatter}`], { line: 1, column: 1 }, file));
   }
-  const body = pageTextCheck(name, source);
+  const written = bodyProblems(name, source);
+  const unreadable = written.length === 0 ? syntaxProblems(name, source) : [];
+  const body = written.length > 0 ? written : unreadable.length > 0 ? unreadable : codeProblems(name, source);
   if (body.length > 0) throw remember(file, contentProblem(name, body.map((problem) => problem.text), body[0], file));
   const result = await schema.safeParseAsync(data, { error: (issue) => explainIssue(issue as Parameters<typeof explainIssue>[0]) });
   const issues = result.success ? [] : result.error.issues;

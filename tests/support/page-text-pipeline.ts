@@ -22,7 +22,10 @@ let renderer: Promise<MdxRenderer> | undefined;
 function mdxRenderer(): Promise<MdxRenderer> {
   renderer ??= import('../../astro.config.mjs').then(({ default: config }) => {
     const processor = (config.markdown as { processor: { createMdxRenderer(shared: object, mdx: object): MdxRenderer | Promise<MdxRenderer> } }).processor;
-    return processor.createMdxRenderer({ syntaxHighlight: false, gfm: true, smartypants: true }, { optimize: false, srcDir: new URL('../../src/', import.meta.url), sourcemap: false });
+    return processor.createMdxRenderer(
+      { syntaxHighlight: false, gfm: true, smartypants: true },
+      { optimize: false, srcDir: new URL('../../src/', import.meta.url), sourcemap: false },
+    );
   });
   return renderer;
 }

@@ -141,7 +141,9 @@ describe('links in every collection', () => {
     const file = join(folder, 'partner.mdx');
     await writeFile(file, '---\nname: Partner\nactions:\n  - label: Visit\n    href: /servics\n---\n');
     collections.partners = [{ id: 'partner', filePath: file, data: { name: 'Partner', actions: [{ label: 'Visit', href: '/servics' }] } }];
-    expect((await brokenContentLinks([...names, 'partners']))?.message).toContain('partner.mdx:5:5 actions.0.href: "/servics" is not a page of this site: did you mean "/services"?');
+    expect((await brokenContentLinks([...names, 'partners']))?.message).toContain(
+      'partner.mdx:5:5 actions.0.href: "/servics" is not a page of this site: did you mean "/services"?',
+    );
     delete collections.partners;
   });
 });

@@ -44,11 +44,14 @@ describe('the second line: the HTML tree of the page', () => {
     ['{alert(1)}', '{alert(1)}'],
   ])('stops the compile of %s on its own, naming file and line', async (text, what) => {
     const name = 'content/legal/second-line.mdx';
-    await expect(compiledAlone(text, name)).rejects.toThrow(new RegExp(`${name.replace('.', '\\.')}:1:\\d+ the page text would put ${what.replace(/[{}()[\]]/g, '\\$&')} on the page`));
+    await expect(compiledAlone(text, name)).rejects.toThrow(
+      new RegExp(`${name.replace('.', '\\.')}:1:\\d+ the page text would put ${what.replace(/[{}()[\]]/g, '\\$&')} on the page`),
+    );
   });
 
   test('lets through what Markdown makes: links, footnotes, tables, code, images', async () => {
-    const text = '## Heading\n\nA [link](/contact "Contact"), **bold**, *em*, ~~del~~, `code`, line  \nbreak[^1].\n\n> quote\n\n1. one\n2. two\n\n---\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```js\nx\n```\n\n![Logo](../uploads/example-engineering-works-logo.png)\n\n[^1]: A note.\n';
+    const text =
+      '## Heading\n\nA [link](/contact "Contact"), **bold**, *em*, ~~del~~, `code`, line  \nbreak[^1].\n\n> quote\n\n1. one\n2. two\n\n---\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```js\nx\n```\n\n![Logo](../uploads/example-engineering-works-logo.png)\n\n[^1]: A note.\n';
     await expect(compiledAlone(text, 'content/legal/markdown.mdx')).resolves.toContain('MDXContent');
   });
 

@@ -108,6 +108,8 @@ export function renderedProblems(tag: string, properties: Readonly<Record<string
   const allowed = Object.hasOwn(renderedElements, tag) ? renderedElements[tag] : undefined;
   if (!allowed) return [`<${tag}>`];
   return Object.entries(properties)
-    .filter(([name, value]) => value !== undefined && value !== null && value !== false && !(Object.hasOwn(allowed, name) && valueAllowed(allowed[name]!, value)))
+    .filter(
+      ([name, value]) => value !== undefined && value !== null && value !== false && !(Object.hasOwn(allowed, name) && valueAllowed(allowed[name]!, value)),
+    )
     .map(([name, value]) => `<${tag} ${name}="${Array.isArray(value) ? value.join(' ') : String(value)}">`);
 }

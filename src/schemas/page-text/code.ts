@@ -67,7 +67,24 @@ export function unlistedElementMessage(tag: string | null): string {
 }
 
 /** Elements that exist only inside a drawing: none of them belongs in page text. */
-const svgOnly = new Set(['animate', 'animatemotion', 'animatetransform', 'set', 'use', 'foreignobject', 'path', 'g', 'symbol', 'defs', 'mi', 'mo', 'mn', 'maction', 'semantics', 'annotation-xml']);
+const svgOnly = new Set([
+  'animate',
+  'animatemotion',
+  'animatetransform',
+  'set',
+  'use',
+  'foreignobject',
+  'path',
+  'g',
+  'symbol',
+  'defs',
+  'mi',
+  'mo',
+  'mn',
+  'maction',
+  'semantics',
+  'annotation-xml',
+]);
 
 /** The sentence for an attribute not on the list; on an element not on the list itself, only for one that runs code or styles (removing the tag removes the rest). */
 const attributeMessage = (tag: string, name: string, value: unknown): string | undefined => {
@@ -77,8 +94,10 @@ const attributeMessage = (tag: string, name: string, value: unknown): string | u
   }
   if (name.toLowerCase() === 'style') return `the page text gives <${tag}> a style="…" attribute: ${noStyle.replace('remove it', 'remove the attribute')}`;
   if (name.toLowerCase() === 'srcdoc') return `the page text gives <${tag}> a srcdoc="…" attribute: ${noCode}`;
-  if (['formaction', 'action'].includes(name.toLowerCase())) return `the page text gives <${tag}> ${article(name)} ${name}="…" attribute: page text cannot send anything anywhere; remove the attribute`;
-  if (typeof value === 'string' && runsCode(value)) return `the page text gives <${tag}> ${name}="${value}", which runs code: ${linkForms}; change or remove it`;
+  if (['formaction', 'action'].includes(name.toLowerCase()))
+    return `the page text gives <${tag}> ${article(name)} ${name}="…" attribute: page text cannot send anything anywhere; remove the attribute`;
+  if (typeof value === 'string' && runsCode(value))
+    return `the page text gives <${tag}> ${name}="${value}", which runs code: ${linkForms}; change or remove it`;
   if (!Object.hasOwn(writtenElements, tag) && tag !== 'img') return undefined;
   const allowed = Object.hasOwn(writtenElements, tag) ? writtenElements[tag]! : [];
   const keep = allowed.length > 0 ? `(<${tag}> takes only ${allowed.map((a) => `${a}="…"`).join(' and ')})` : `(<${tag}> takes none)`;
@@ -104,7 +123,9 @@ function elementProblem(node: TreeNode): string[] {
       const message = attributeMessage(tag ?? '', name, attribute.value);
       if (message) problems.push(message);
     } else if (!isAllowedAddress(attribute.value ?? '') && (name === 'href' || runsCode(String(attribute.value ?? '')))) {
-      problems.push(`the page text gives <${tag}> ${name}="${String(attribute.value)}", which ${runsCode(String(attribute.value)) ? 'runs code' : 'is not a link'}: ${linkForms}; change or remove it`);
+      problems.push(
+        `the page text gives <${tag}> ${name}="${String(attribute.value)}", which ${runsCode(String(attribute.value)) ? 'runs code' : 'is not a link'}: ${linkForms}; change or remove it`,
+      );
     }
   }
   return problems;
@@ -113,7 +134,9 @@ function elementProblem(node: TreeNode): string[] {
 /** The sentence for a link or image address page text cannot hold, or undefined. */
 function addressProblem(url: string): string | undefined {
   if (isAllowedAddress(url)) return undefined;
-  return runsCode(url) ? `the link "${url}" runs code: ${linkForms}; change or remove it` : `the link "${url}" is not a link this site can follow: ${linkForms}; change or remove it`;
+  return runsCode(url)
+    ? `the link "${url}" runs code: ${linkForms}; change or remove it`
+    : `the link "${url}" is not a link this site can follow: ${linkForms}; change or remove it`;
 }
 
 /** Markdown's own node types page text may hold (MDX's are handled one by one below). */
@@ -167,21 +190,25 @@ function nodeProblems(node: TreeNode): string[] {
       return problem ? [problem] : [];
     }
     case 'heading':
-      return node.depth === 1
-        ? ['the page text has a main heading ("# "): the page title is its only main heading; start the heading with "## " instead']
-        : [];
+      return node.depth === 1 ? ['the page text has a main heading ("# "): the page title is its only main heading; start the heading with "## " instead'] : [];
     case 'listItem':
       return typeof node.checked === 'boolean'
-        ? ['the page text has a list item with a tick box ("- [ ]" or "- [x]"), which visitors cannot tick: write the item without [ ] or [x], or use a checklist section (docs/CONTENT.md §11)']
+        ? [
+            'the page text has a list item with a tick box ("- [ ]" or "- [x]"), which visitors cannot tick: write the item without [ ] or [x], or use a checklist section (docs/CONTENT.md §11)',
+          ]
         : [];
     case 'table':
       return (node.align ?? []).some(Boolean)
-        ? ['the page text aligns a table\'s column (":---" or "---:" under its header), which needs a style the site\'s security policy refuses: write the line under the header with hyphens only (| --- | --- |)']
+        ? [
+            'the page text aligns a table\'s column (":---" or "---:" under its header), which needs a style the site\'s security policy refuses: write the line under the header with hyphens only (| --- | --- |)',
+          ]
         : [];
     default:
       return markdownNodes.has(node.type)
         ? []
-        : [`the page text contains something page text cannot show (${node.type}): write it in Markdown instead (paragraphs, "## " headings, "- " lists, [links](/contact), **bold**)`];
+        : [
+            `the page text contains something page text cannot show (${node.type}): write it in Markdown instead (paragraphs, "## " headings, "- " lists, [links](/contact), **bold**)`,
+          ];
   }
 }
 
