@@ -7,6 +7,7 @@ import { SITE_URL } from './src/config/site-url.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { factsPlugin } from './src/content/markdown-facts.ts';
 import { imagesPlugin } from './src/content/markdown-images.ts';
+import { allowListPlugin } from './src/content/markdown-allow-list.ts';
 import { kalpakaSite } from './src/integrations/index.ts';
 
 export default defineConfig({
@@ -21,8 +22,9 @@ export default defineConfig({
     // Shiki colours code with inline style attributes, which the Content-Security-Policy does not allow; the site shows no code.
     syntaxHighlight: false,
     // `{{name}}` in an MDX body becomes the fact of src/config/facts.ts (in frontmatter: src/schemas/facts.ts);
-    // each image is a file of content/uploads/ with alt text (src/content/markdown-images.ts).
-    processor: satteri({ mdastPlugins: [factsPlugin, imagesPlugin] }),
+    // each image is a file of content/uploads/ with alt text (src/content/markdown-images.ts); the page's HTML holds
+    // nothing outside the list of what page text may become (src/content/markdown-allow-list.ts).
+    processor: satteri({ mdastPlugins: [factsPlugin, imagesPlugin], hastPlugins: [allowListPlugin] }),
   },
   // Every page carries its Content-Security-Policy in a <meta> tag, so it holds on any static host; the document
   // layout writes it with the hashes of exactly the inline scripts and styles the page has (src/document/page-policy.ts).

@@ -4,12 +4,14 @@
  * the collections that are not retired (src/content/moved-addresses.ts), so the check runs once all collections are
  * loaded: the layout asks before it renders a page, and a broken link stops the build (and shows in the dev
  * server's overlay) naming the file, line and field; links in the page text too (src/content/body-links.ts).
+ * Every collection of the content config is checked (the layout passes the names of src/content.config.ts's
+ * collections), so one added later is too.
  * Node only (reads the file for the line).
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { getCollection } from 'astro:content';
-import { SECTIONS, redirects } from '../config/routes.ts';
+import { redirects } from '../config/routes.ts';
 import { pageLinks } from '../schemas/page.ts';
 import { bodyLinks } from './body-links.ts';
 import { positionOf } from '../schemas/issue-messages.ts';
@@ -26,30 +28,56 @@ export async function sitePages(): Promise<Set<string>> {
   return new Set([...(await builtPages()), ...Object.keys(redirects), ...movedAddresses().map(({ from }) => from)]);
 }
 
-/** The first content file with a link to a page that does not exist, as an error naming each such link; else undefined. */
-export async function brokenContentLinks(): Promise<Error | undefined> {
+/** Names under which a field holds a link, in any collection (a button's href, a card's link). */
+const linkFields = new Set(['href', 'link', 'defaultLink', 'retiredTo']);
+
+/**
+ * Every link the entry's fields hold, with the field's path: a page's buttons, cards and sections (pageLinks), and
+ * in any other collection each field named as links are (so a collection added later with buttons is checked too).
+ */
+function fieldLinks(data: Record<string, unknown>): Array<{ href: string; path: PropertyKey[] }> {
+  if ('hero' in data && 'sections' in data) return pageLinks(data as Parameters<typeof pageLinks>[0]);
+  const found: Array<{ href: string; path: PropertyKey[] }> = [];
+  const walk = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string' && linkFields.has(String(path.at(-1)))) found.push({ href: value, path });
+    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
+    else if (value && typeof value === 'object' && !(value instanceof Date)) for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+  };
+  walk(data, []);
+  return found;
+}
+
+/**
+ * The first content file with a link to a page that does not exist, or in a form no visitor can follow, as an error
+ * naming each such link; else undefined. `collections`: the names of every collection (src/content.config.ts).
+ */
+export async function brokenContentLinks(collections: readonly string[]): Promise<Error | undefined> {
   const built = await builtPages();
   const movedProblem = await movedAddressesProblem(built);
   if (movedProblem) return movedProblem;
   const pages = await sitePages();
   const retired = await retiredPages();
-  const entries = (await Promise.all((['pages', ...SECTIONS] as const).map((collection) => getCollection(collection)))).flat();
+  const entries = (await Promise.all(collections.map((collection) => getCollection(collection as Parameters<typeof getCollection>[0])))).flat() as Array<{
+    filePath?: string;
+    body?: string;
+    data: Record<string, unknown>;
+  }>;
   for (const entry of entries) {
     if (!entry.filePath) continue;
     // A retired page is not built: only where it sends its visitors matters.
-    const links = 'retiredTo' in entry.data && entry.data.retiredTo ? pageLinks(entry.data).filter(({ path }) => path[0] === 'retiredTo') : pageLinks(entry.data);
+    const links = 'retiredTo' in entry.data && entry.data.retiredTo ? fieldLinks(entry.data).filter(({ path }) => path[0] === 'retiredTo') : fieldLinks(entry.data);
     // A retired page's visitors go to a built page, not to another redirect.
     const broken = links.filter(({ href, path }) => isSitePath(href) && !(path[0] === 'retiredTo' ? built : pages).has(pageOf(href)));
     const source = broken.length > 0 || entry.body?.trim() ? readFileSync(entry.filePath, 'utf8') : '';
     // A retired page's own text is not built; a link to a retired page says where it now sends visitors.
-    const textLinkProblem = (href: string) => {
+    const textLinkProblem = (href: string, bare?: string) => {
       const retiredTo = retired.get(href.split(/[?#]/)[0]!);
-      return retiredTo ? `the link in the page text ${retiredPageMessage(href, retiredTo)}` : linkProblem(href, pages);
+      return retiredTo ? `the link in the page text ${retiredPageMessage(href, retiredTo)}` : linkProblem(href, pages, bare);
     };
     const brokenInText =
       entry.body?.trim() && isLive(entry as { data: { retiredTo?: string } })
-        ? bodyLinks(entry.filePath, source).flatMap(({ href, ...at }) => {
-            const problem = textLinkProblem(href);
+        ? bodyLinks(entry.filePath, source).flatMap(({ href, bare, ...at }) => {
+            const problem = textLinkProblem(href, bare);
             return problem ? [{ at, problem }] : [];
           })
         : [];

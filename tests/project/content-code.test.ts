@@ -106,7 +106,7 @@ describe('links in the page text', () => {
       `${page}:${lineOf(page, links, '<a href')}:1 the link "/abuot" in the page text is not a page of this site: did you mean "/about"?`,
     );
     expect(output).toContain(
-      `${page}:${lineOf(page, links, 'Our [')}:5 the link "http://partner.example.com" in the page text is not a link this site can follow: a link leads to a page`,
+      `${page}:${lineOf(page, links, 'Our [')}:5 the link "http://partner.example.com" in the page text is not a link this site can follow: it is not secure (http://); write https://partner.example.com instead`,
     );
   });
 });

@@ -45,7 +45,12 @@ export function pageTextProblems(source: string, parse: ParsePageText, site: Pag
     ...codeProblemsIn(tree),
     ...unknownFactsIn(tree),
     ...imageProblemsIn(tree, site.uploads),
-    ...(pages ? linksIn(tree).flatMap(({ href, ...at }) => (linkProblem(href, pages) ? [{ ...at, message: linkProblem(href, pages)! }] : [])) : []),
+    ...(pages
+      ? linksIn(tree).flatMap(({ href, bare, line, column }) => {
+          const message = linkProblem(href, pages, bare);
+          return message ? [{ line, column, message }] : [];
+        })
+      : []),
   ];
   return problems.sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -8,6 +8,12 @@ export interface TreeNode {
   value?: unknown;
   url?: string;
   alt?: string | null;
+  /** A heading's level. */
+  depth?: number;
+  /** A list item's tick box (GFM task lists), else null or absent. */
+  checked?: boolean | null;
+  /** A table's column alignments. */
+  align?: Array<string | null>;
   attributes?: Array<{ type: string; name?: string; value?: unknown }>;
   children?: TreeNode[];
   position?: { start: { line: number; column: number } };
