@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { loadEnv } from 'vite';
 import { placeholderProblems, settingValue, settings } from '../src/config/settings.ts';
+import { editorUrlProblem } from '../src/config/editor-url.ts';
 import { publicKeyProblem } from '../src/enquiry/supabase-key.ts';
 import { findSamples, sampleProblem } from './deploy/samples.ts';
 
@@ -22,7 +23,7 @@ const whatSamplesAre =
 if (process.argv.includes('--help')) {
   console.log(`Usage: npm run build:deploy [-- --check-only]
 
-Builds dist/ for production after checking the deploy's settings, read from the environment and from .env:
+Builds dist/ (the public site) and dist-editor/ (the writers' editor, on EDITOR_URL) for production after checking the deploy's settings, read from the environment and from .env:
 ${settings.map((setting) => `  ${setting.name.padEnd(28)} ${setting.what}`).join('\n')}
 and that no page would show an example entry of content/ (\`sample: true\`).
 
@@ -41,6 +42,8 @@ if (!env.PUBLIC_SUPABASE_URL?.trim()) problems.push(`PUBLIC_SUPABASE_URL is not 
 else if (!/^https:\/\//.test(supabaseUrl)) problems.push(`PUBLIC_SUPABASE_URL must be an https:// URL, got "${supabaseUrl}".`);
 const keyProblem = publicKeyProblem(settingValue(env, 'PUBLIC_SUPABASE_ANON_KEY'));
 if (keyProblem) problems.push(keyProblem);
+const editorProblem = editorUrlProblem(env);
+if (editorProblem) problems.push(editorProblem);
 
 const samples = findSamples().map(sampleProblem);
 
