@@ -8,12 +8,16 @@ import { formatHeadersFile, formatRedirectsFile, headerRules } from '../config/s
 import { siteRedirects } from '../content/moved-addresses.ts';
 import { EDITOR_URL } from '../config/editor-url.ts';
 
-/** The editor lives on its own origin (src/config/editor-url.ts): the address writers know leads there. */
+/**
+ * The editor lives on its own origin (src/config/editor-url.ts): the address writers know leads there. Cloudflare Pages
+ * takes only https:// targets (a deploy's EDITOR_URL always is); elsewhere dist/admin.html forwards instead.
+ */
 const editorAddress = new URL('/admin', EDITOR_URL).href;
+const editorRedirects: Record<string, string> = editorAddress.startsWith('https:') ? { '/admin': editorAddress, '/admin/*': editorAddress } : {};
 
 const hostFiles: Readonly<Record<string, () => Promise<string> | string>> = {
   _headers: () => formatHeadersFile(headerRules),
-  _redirects: async () => formatRedirectsFile({ ...(await siteRedirects()), '/admin': editorAddress, '/admin/*': editorAddress }),
+  _redirects: async () => formatRedirectsFile({ ...(await siteRedirects()), ...editorRedirects }),
 };
 
 export const getStaticPaths = (() => Object.keys(hostFiles).map((hostFile) => ({ params: { hostFile } }))) satisfies GetStaticPaths;
