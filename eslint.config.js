@@ -14,6 +14,7 @@ export default defineConfig(
       // astro check still type-checks it. Drop this line once the page pipeline leaves the frontmatter.
       'src/layouts/HtmlDocument.astro',
       'dist/',
+      'dist-editor/',
       '.astro/',
       'node_modules/',
       'reports/',

@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { loadEnv } from 'vite';
 import { placeholderProblems, settingValue, settings } from '../src/config/settings.ts';
+import { editorUrlProblem } from '../src/config/editor-url.ts';
 import { publicKeyProblem } from '../src/enquiry/supabase-key.ts';
 import { findSamples, sampleProblem } from './deploy/samples.ts';
 import { normalisedUrlSettings, settingValueProblems } from './deploy/setting-values.ts';
@@ -24,7 +25,7 @@ const whatSamplesAre =
 if (process.argv.includes('--help')) {
   console.log(`Usage: npm run build:deploy [-- --check-only]
 
-Builds dist/ for production after checking the deploy's settings, read from the environment and from .env:
+Builds dist/ (the public site) and dist-editor/ (the writers' editor, on EDITOR_URL) for production after checking the deploy's settings, read from the environment and from .env:
 ${settings.map((setting) => `  ${setting.name.padEnd(28)} ${setting.what}`).join('\n')}
 and that no page would show an example entry of content/ (\`sample: true\`).
 
@@ -44,6 +45,8 @@ if (!env.PUBLIC_SUPABASE_URL?.trim()) {
 }
 const keyProblem = publicKeyProblem(settingValue(env, 'PUBLIC_SUPABASE_ANON_KEY'));
 if (keyProblem) problems.push(keyProblem);
+const editorProblem = editorUrlProblem(env);
+if (editorProblem) problems.push(editorProblem);
 
 const samples = findSamples().map(sampleProblem);
 

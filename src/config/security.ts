@@ -6,8 +6,9 @@
  * - `headerRules` become `dist/_headers` for hosts that apply it (Cloudflare Pages, the default, and
  *   Netlify): what a meta tag cannot carry (HSTS, framing, MIME sniffing, referrer and permissions
  *   policies) and caching;
- * - `functionHeaders` go with every response of the site's own Pages Functions (functions/admin/), which the host
- *   serves without `_headers`.
+ * - `editorHeaderRules` become the editor's own `_headers` (dist-editor/, on its own origin, EDITOR_URL);
+ * - `functionHeaders` go with every response of the editor's sign-in Functions (editor/functions/admin/), which the
+ *   host serves without `_headers`.
  */
 
 interface HeaderRule {
@@ -50,13 +51,19 @@ const everyResponse = {
 
 export const headerRules: readonly HeaderRule[] = [
   { path: '/*', headers: everyResponse },
-  // The editor signs in through a pop-up that passes through github.com and then messages window.opener; under
-  // `same-origin` the browser cuts that link. Cloudflare adds a second value when two rules set a header, hence the detach.
-  { path: '/admin', detach: ['Cross-Origin-Opener-Policy'], headers: { 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups' } },
   // File names under /_astro/ change with their content, so browsers may keep them for a year.
   { path: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   { path: '/icons.svg', headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
   { path: '/office-map.svg', headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
+];
+
+/**
+ * `_headers` of the editor's own output (dist-editor/, served on EDITOR_URL): the site's headers, its page's policy
+ * being in the page itself (src/cms/build/admin-page.ts), and nothing indexed. The editor signs in through a pop-up
+ * that passes through github.com and then messages window.opener; under `same-origin` the browser cuts that link.
+ */
+export const editorHeaderRules: readonly HeaderRule[] = [
+  { path: '/*', headers: { ...everyResponse, 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups', 'X-Robots-Tag': 'noindex, nofollow' } },
 ];
 
 /** The `_headers` file Cloudflare Pages and Netlify read. */

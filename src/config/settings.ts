@@ -75,6 +75,12 @@ export const settings: readonly Setting[] = [
     kind: 'url',
     localDefault: 'https://www.example.com',
   },
+  {
+    name: 'EDITOR_URL',
+    what: "the writers' editor's own address, another origin than SITE_URL (e.g. https://editor.<domain>): the public site's /admin leads there",
+    kind: 'url',
+    localDefault: 'https://editor.example.com',
+  },
   { name: 'PUBLIC_PHONE', what: 'the main phone, international form with spaces (header, footer, /contact)', kind: 'phone', localDefault: '+91 120 555 0142' },
   {
     name: 'PUBLIC_SUPPORT_PHONE',

@@ -7,7 +7,8 @@
  * - the popover polyfill's stand-alone build as an import (popover-polyfill.ts);
  * - `/admin/` → `/admin` in `astro dev` (admin-slash.ts);
  * - the sitemap without forwarding pages, the not-found page and the editor (sitemap.ts);
- * - no original of content/uploads/ in dist/ that no page uses (unused-uploads.ts).
+ * - no original of content/uploads/ in dist/ that no page uses (unused-uploads.ts);
+ * - the editor (/admin) moved from dist/ to an output of its own, dist-editor/, for its own origin (editor-output.ts).
  * The page pipeline (each page's stylesheet and Content-Security-Policy, src/document/) stays in the document layout,
  * src/layouts/HtmlDocument.astro: it needs the page's rendered head and body before the <html> around them is written,
  * which Astro's public API offers only to a component (`Astro.slots.render`); an integration could only rewrite the
@@ -19,6 +20,7 @@ import { unfixedContentFirst } from '../content/build-errors.ts';
 import { adminSlash } from './admin-slash.ts';
 import { clientIntent } from './client-intent.ts';
 import { componentCodeCheck } from './component-code-check.ts';
+import { editorOutput } from './editor-output.ts';
 import { popoverPolyfillAlias } from './popover-polyfill.ts';
 import { siteMap } from './sitemap.ts';
 import { onlyPublicSupabaseKey } from './supabase-key-check.ts';
@@ -30,7 +32,7 @@ export function kalpakaSite(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ updateConfig }) => {
         updateConfig({
-          integrations: [clientIntent(), adminSlash(), siteMap(), unusedUploads()],
+          integrations: [clientIntent(), adminSlash(), siteMap(), unusedUploads(), editorOutput()],
           vite: {
             plugins: [onlyPublicSupabaseKey, componentCodeCheck, unfixedContentFirst],
             resolve: { alias: [popoverPolyfillAlias] },

@@ -1,8 +1,8 @@
 /**
  * What visitors get from the default host, Cloudflare Pages: dist/ served by Cloudflare's own local runtime
  * (`wrangler pages dev`, the Pages asset server in workerd), which applies _headers and _redirects as the
- * hosted service does. No network is needed; wrangler's attempt to fetch Cloudflare's request metadata
- * fails and it carries on.
+ * hosted service does; and the editor's own project beside it (editor/: dist-editor/ with the sign-in Functions).
+ * No network is needed; wrangler's attempt to fetch Cloudflare's request metadata fails and it carries on.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,30 +10,48 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPagesDev, type PagesDev } from '../support/pages-dev.ts';
 import { redirects } from '../../src/config/routes.ts';
 import { functionHeaders } from '../../src/config/security.ts';
+import { EDITOR_URL } from '../../src/config/editor-url.ts';
 
 const root = join(import.meta.dirname, '../..');
 let host: PagesDev | undefined;
+let editor: PagesDev | undefined;
 let origin = '';
 
 const get = (path: string) => fetch(`${origin}${path}`, { redirect: 'manual' });
 
 beforeAll(async () => {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('No dist/index.html: run "npm run build" first (npm test does).');
-  host = await startPagesDev({ root, bindings: { GITHUB_CLIENT_ID: 'Iv1.test', GITHUB_CLIENT_SECRET: 'test-secret' } });
+  if (!existsSync(join(root, 'dist-editor/admin.html'))) throw new Error('No dist-editor/admin.html: run "npm run build" first (npm test does).');
+  [host, editor] = await Promise.all([
+    startPagesDev({ root, bindings: {} }),
+    startPagesDev({ root: join(root, 'editor'), bindings: { GITHUB_CLIENT_ID: 'Iv1.test', GITHUB_CLIENT_SECRET: 'test-secret' }, readyPath: '/admin' }),
+  ]);
   origin = host.origin;
 }, 90_000);
 
-afterAll(() => host?.close());
+afterAll(() => {
+  host?.close();
+  editor?.close();
+});
 
 describe('the default host (Cloudflare Pages)', () => {
-  test('runs the editor’s sign-in functions (functions/admin/) beside the static site', async () => {
-    const start = await get('/admin/auth?provider=github&scope=repo');
+  test('sends /admin, and anything under it, to the editor’s own origin: no editor and no sign-in on the public site', async () => {
+    for (const path of ['/admin', '/admin/', '/admin/auth?provider=github&scope=repo', '/admin/callback?code=x&state=y', '/admin/config.yml']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get('location')?.split('?')[0], path).toBe(new URL('/admin', EDITOR_URL).href);
+    }
+  });
+
+  test('runs the editor’s sign-in functions (editor/functions/admin/) beside the editor, on its own origin', async () => {
+    const fromEditor = (path: string) => fetch(`${editor!.origin}${path}`, { redirect: 'manual' });
+    const start = await fromEditor('/admin/auth?provider=github&scope=repo');
     expect(start.status).toBe(302);
     const github = new URL(start.headers.get('location') ?? '');
     expect(github.origin).toBe('https://github.com');
     expect(github.searchParams.get('client_id')).toBe('Iv1.test');
-    expect(github.searchParams.get('redirect_uri')).toBe(`${origin}/admin/callback`);
-    const back = await get(`/admin/callback?code=x&state=${github.searchParams.get('state')}`);
+    expect(github.searchParams.get('redirect_uri')).toBe(`${editor!.origin}/admin/callback`);
+    const back = await fromEditor(`/admin/callback?code=x&state=${github.searchParams.get('state')}`);
     expect(back.status, 'without the state cookie').toBe(400);
     expect(back.headers.get('content-security-policy')).toMatch(/^default-src 'none'; frame-ancestors 'none'; .*; script-src 'sha256-/);
     // The host gives functions none of _headers: they carry the site's headers themselves.
@@ -42,10 +60,14 @@ describe('the default host (Cloudflare Pages)', () => {
     }
   });
 
-  test('gives the editor the opener policy its sign-in pop-up needs, and every other page the strict one', async () => {
+  test('gives the editor the opener policy its sign-in pop-up needs, and every public page the strict one', async () => {
+    const editorPage = await fetch(`${editor!.origin}/admin`);
+    expect(editorPage.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect(editorPage.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(editorPage.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect((await fetch(`${editor!.origin}/`, { redirect: 'manual' })).headers.get('location')).toBe('/admin');
     // One value each: Cloudflare adds a second value when two rules set a header, unless the later rule detaches it.
-    expect((await get('/admin')).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
-    for (const path of ['/', '/contact', '/admin/config.yml', '/no-such-page']) expect((await get(path)).headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+    for (const path of ['/', '/contact', '/no-such-page']) expect((await get(path)).headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
   });
 
   test('answers the legacy service paths with permanent redirects', async () => {

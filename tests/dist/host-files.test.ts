@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { redirects } from '../../src/config/routes.ts';
 import { formatHeadersFile, formatRedirectsFile, headerRules } from '../../src/config/security.ts';
+import { EDITOR_URL } from '../../src/config/editor-url.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
 const read = (file: string) => readFileSync(join(dist, file), 'utf8');
@@ -37,8 +38,10 @@ describe('files for the host', () => {
     expect(headerRules.find((rule) => rule.path === '/_astro/*')?.headers['Cache-Control']).toContain('immutable');
   });
 
-  test('_redirects sends each legacy path to its page with a 301', () => {
-    expect(read('_redirects')).toBe(formatRedirectsFile(redirects));
-    expect(read('_redirects').trimEnd().split('\n')).toEqual(Object.entries(redirects).map(([from, to]) => `${from} ${to} 301`));
+  test('_redirects sends each legacy path to its page, and /admin to the editor’s own origin, with a 301', () => {
+    const editor = new URL('/admin', EDITOR_URL).href;
+    const expected = { ...redirects, '/admin': editor, '/admin/*': editor };
+    expect(read('_redirects')).toBe(formatRedirectsFile(expected));
+    expect(read('_redirects').trimEnd().split('\n')).toEqual(Object.entries(expected).map(([from, to]) => `${from} ${to} 301`));
   });
 });

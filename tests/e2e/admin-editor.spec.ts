@@ -33,6 +33,12 @@ test('a writer edits a service in /admin and the page shows it', async ({ page }
   // The page is open before the edit, as a writer's preview would be, so the change must reach a page already served.
   expect(await (await fetch(`${site.url}/services/installation`)).text()).toContain(oldCard);
 
+  // The editor's policy allows no inline style but Decap's own by hash (src/cms/build/decap-styles.ts): anything it refuses is listed.
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    Object.assign(window, { refusedByPolicy: refused });
+    document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.effectiveDirective}: ${event.sample || event.blockedURI}`));
+  });
   await page.goto(`${site.url}/admin`);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.goto(`${site.url}/admin#/collections/services/entries/installation`);
@@ -53,6 +59,9 @@ test('a writer edits a service in /admin and the page shows it', async ({ page }
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now', { exact: true }).click();
   await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 15_000 });
+  // The toast is styled (react-toastify's stylesheet is allowed by its hash): it floats at the top of the window.
+  await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
+  expect(await page.evaluate(() => (window as unknown as { refusedByPolicy: string[] }).refusedByPolicy), 'what the editor’s policy refused').toEqual([]);
 
   const after = await readFile(join(site.root, file), 'utf8');
   expect(after).toContain(`title: ${newTitle}`);

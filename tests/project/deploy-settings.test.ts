@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { fictionalPhoneProblem, placeholderProblems, settings } from '../../src/config/settings.ts';
+import { editorUrlProblem } from '../../src/config/editor-url.ts';
 import { describeTimeZone } from '../../src/config/time-zone.ts';
 import { realSettings } from '../support/deploy-settings.ts';
 import { settingValueProblems } from '../../scripts/deploy/setting-values.ts';
@@ -142,6 +143,28 @@ describe('settingValueProblems', () => {
 
   it("accepts every setting's local default that is not a placeholder", () => {
     expect(settingValueProblems(realSettings)).toEqual([]);
+  });
+});
+
+describe('editorUrlProblem', () => {
+  it('takes an https origin of its own, and refuses the public site’s origin, http, a path, a query or no address, naming EDITOR_URL', () => {
+    expect(editorUrlProblem(realSettings)).toBeUndefined();
+    expect(editorUrlProblem({ ...realSettings, EDITOR_URL: 'HTTPS://Editor.Kalpaka.co.in' })).toBeUndefined();
+    expect(editorUrlProblem({ ...realSettings, EDITOR_URL: 'https://editor.kalpaka.co.in/' })).toBeUndefined();
+    const refused = {
+      'https://www.kalpaka.co.in': /^EDITOR_URL is the public site's own origin, https:\/\/www\.kalpaka\.co\.in: any script on a public page could then read/,
+      'https://www.kalpaka.co.in:443/': /^EDITOR_URL is the public site's own origin/,
+      'http://editor.kalpaka.co.in': /^EDITOR_URL must start with https:\/\//,
+      'https://editor.kalpaka.co.in/admin': /^EDITOR_URL must be an origin only .*: use https:\/\/editor\.kalpaka\.co\.in\.$/,
+      'https://editor.kalpaka.co.in?x=1': /^EDITOR_URL must be an origin only/,
+      'https://user@editor.kalpaka.co.in': /^EDITOR_URL must be an origin only/,
+      'editor.kalpaka.co.in': /^EDITOR_URL "editor\.kalpaka\.co\.in" is not an address\./,
+    };
+    for (const [value, message] of Object.entries(refused)) expect(editorUrlProblem({ ...realSettings, EDITOR_URL: value }), value).toMatch(message);
+    // Left unset it is a placeholder, which placeholderProblems names once.
+    const { EDITOR_URL: _unset, ...withoutEditor } = realSettings;
+    expect(names(withoutEditor)).toEqual(['EDITOR_URL']);
+    expect(editorUrlProblem(withoutEditor)).toBeUndefined();
   });
 });
 

@@ -20,13 +20,13 @@ const get = (path: string) => fetch(`${host!.origin}${path}`, { redirect: 'manua
 beforeAll(async () => {
   project = await copyProject('moved-addresses-');
   const { root } = project;
-  for (const entry of ['functions', 'wrangler.jsonc']) await cp(join(repoRoot, entry), join(root, entry), { recursive: true });
+  await cp(join(repoRoot, 'wrangler.jsonc'), join(root, 'wrangler.jsonc'));
   await rename(join(root, 'content/services/installation.mdx'), join(root, 'content/services/install.mdx'));
   await writeFile(join(root, 'content/redirects.yaml'), '/services/installation: /services/install\n');
   const trainings = join(root, 'content/outsourcing/trainings.mdx');
   await writeFile(trainings, (await readFile(trainings, 'utf8')).replace(/^navLabel:/m, 'retiredTo: /outsourcing\nnavLabel:'));
   await astro(root, 'build');
-  host = await startPagesDev({ root, bindings: { GITHUB_CLIENT_ID: 'Iv1.test', GITHUB_CLIENT_SECRET: 'test-secret' } });
+  host = await startPagesDev({ root, bindings: {} });
 }, 240_000);
 
 afterAll(async () => {

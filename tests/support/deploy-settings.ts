@@ -5,6 +5,7 @@ const officePhones = { IN: '+91 120 4123 400', US: '+1 512 640 7120', GB: '+44 2
 
 export const realSettings: Record<string, string> = {
   SITE_URL: 'https://www.kalpaka.co.in',
+  EDITOR_URL: 'https://editor.kalpaka.co.in',
   PUBLIC_PHONE: '+91 120 4123 400',
   PUBLIC_SUPPORT_PHONE: '+91 120 4123 499',
   PUBLIC_EMAIL: 'hello@kalpaka.co.in',

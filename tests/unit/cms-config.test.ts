@@ -11,6 +11,7 @@ import { contentCollections, decapConfig, previewStatusContext } from '../../src
 import type { DecapField } from '../../src/cms/editor/decap-fields.ts';
 import { fromFile, problemKey, sourceKey, toFile } from '../../src/cms/editor/frontmatter-format.ts';
 import { adminPage } from '../../src/cms/build/admin-page.ts';
+import { decapInjectedStylesheets, decapStyleHashes, stringLiteralValue } from '../../src/cms/build/decap-styles.ts';
 
 const content = join(import.meta.dirname, '../../content');
 const config = decapConfig({ siteUrl: 'https://www.example.com', githubRepo: 'owner/site' });
@@ -251,14 +252,25 @@ describe('the /admin editor configuration', () => {
     const policyOf = (html: string) => /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(html)![1]!;
     expect(adminPage({})).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(policyOf(adminPage({}))).toBe(
-      "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://avatars.githubusercontent.com; " +
+      "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self'; img-src 'self' data: blob: https://avatars.githubusercontent.com; " +
         "connect-src 'self' blob: https://api.github.com; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
+    // Decap's own <style> elements by hash, never 'unsafe-inline' (src/cms/build/decap-styles.ts).
+    expect(policyOf(adminPage({ styleHashes: decapStyleHashes() }))).toMatch(/; style-src 'self'( 'sha256-[\w+/]+=')+;/);
     expect(policyOf(adminPage({ localBackendUrl: 'http://127.0.0.1:8081/api/v1' }))).toContain(
       "connect-src 'self' blob: https://api.github.com http://127.0.0.1:8081;",
     );
     // Another GitHub API (CMS_GITHUB_API_ROOT) replaces api.github.com rather than joining it.
     expect(policyOf(adminPage({ githubApiRoot: 'https://github.example.org/api/v3' }))).toContain("connect-src 'self' blob: https://github.example.org;");
+  });
+
+  test('the editor’s policy names each stylesheet Decap writes into a <style> element: the empty one emotion fills, react-toastify’s and Uploadcare’s', () => {
+    const hashes = decapStyleHashes();
+    expect(hashes[0]).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+    expect(hashes.length).toBeGreaterThanOrEqual(3);
+    const code = `(zb=document.createElement("style")).innerText=':root{--x:\\'a\\'}\\n.b{c:d}';x.appendChild(document.createTextNode(e))}}('\\n.u{display:flex}');`;
+    expect(decapInjectedStylesheets(code)).toEqual([":root{--x:'a'}\n.b{c:d}", '\n.u{display:flex}']);
+    expect(stringLiteralValue("'\\u00e9\\x41\\\\'")).toBe('éA\\');
   });
 
   test('the Workflow tab links to the preview deployment the pull request’s status names, and another GitHub API is used only when named', () => {

@@ -3,7 +3,7 @@
  * call (content, document, visuals, cms, enquiry, lib) → schemas → config; and nothing outside tests/ imports from
  * tests/. A file that reaches up (config importing content code, a schema importing a component) fails here.
  * Code by where it runs: what the visitor's browser or the editor runs reaches no Node module and no build-time
- * code; what Cloudflare Workers run (functions/ and src/cms/workers/) reaches no Node module.
+ * code; what Cloudflare Workers run (editor/functions/ and src/cms/workers/) reaches no Node module.
  * Astro's internals are reached only through src/integrations/astro-internals.ts, which imports nothing from src/
  * and so sits at the bottom.
  */
@@ -40,7 +40,7 @@ const browserCode = ['src/components/islands/', 'src/enquiry/', 'src/cms/editor/
 /** What browser code may reach: itself, the schemas (the editor checks entries with them) and the constants. */
 const browserSafe = [...browserCode, 'src/schemas/', 'src/config/', 'src/scripts/'];
 /** Code Cloudflare Workers run: the Pages Functions and the sign-in code they call. */
-const workersCode = ['functions/', 'src/cms/workers/'];
+const workersCode = ['editor/functions/', 'src/cms/workers/'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
@@ -129,7 +129,7 @@ describe('import direction', () => {
   });
 
   test('Workers code reaches no Node module', () => {
-    const entries = [...sourceFiles('functions'), ...sourceFiles('src').filter(within(workersCode))];
+    const entries = [...sourceFiles('editor/functions'), ...sourceFiles('src').filter(within(workersCode))];
     const reached = reachedFrom(entries);
     expect(reached).toContain('src/cms/workers/github-oauth.ts');
     expect(nodeModulesImportedBy(reached)).toEqual([]);
@@ -139,7 +139,7 @@ describe('import direction', () => {
     const files = [
       ...sourceFiles('src'),
       ...sourceFiles('scripts'),
-      ...sourceFiles('functions'),
+      ...sourceFiles('editor/functions'),
       'astro.config.mjs',
       'playwright.config.ts',
       'vitest.config.ts',

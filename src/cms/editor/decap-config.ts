@@ -101,8 +101,10 @@ const pageFiles = () =>
 export interface CmsSettings {
   siteUrl: string;
   githubRepo: string;
-  /** Base URL of an OAuth proxy elsewhere; by default writers sign in through this site's /admin/auth. */
+  /** Base URL of an OAuth proxy elsewhere; by default writers sign in through the editor's own /admin/auth. */
   authUrl?: string;
+  /** The editor's own origin (EDITOR_URL), where its sign-in Functions run; the site's when absent. */
+  editorUrl?: string;
   /** decap-server's API, offered on localhost only; absent from the production build. */
   localBackendUrl?: string;
   /** Another GitHub API than https://api.github.com (GitHub Enterprise's, or the sign-in test's stand-in). */
@@ -115,8 +117,10 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
       name: 'github',
       repo: settings.githubRepo,
       branch: 'main',
-      // Sign-in goes through this site's own functions (functions/admin/auth.ts), or a proxy elsewhere if one is named.
-      ...(settings.authUrl ? { base_url: settings.authUrl, auth_endpoint: 'auth' } : { base_url: new URL(siteUrl).origin, auth_endpoint: 'admin/auth' }),
+      // Sign-in goes through the editor's own functions (editor/functions/admin/auth.ts), or a proxy elsewhere if one is named.
+      ...(settings.authUrl
+        ? { base_url: settings.authUrl, auth_endpoint: 'auth' }
+        : { base_url: new URL(settings.editorUrl ?? siteUrl).origin, auth_endpoint: 'admin/auth' }),
       ...(settings.githubApiRoot ? { api_root: settings.githubApiRoot } : {}),
       // In the Workflow tab, "View Preview" opens the address of this status on the pull request's latest commit.
       preview_context: previewStatusContext,

@@ -1,7 +1,7 @@
 /**
  * Signing writers in to the editor at /admin with GitHub: the small OAuth proxy Decap CMS's GitHub backend needs,
  * because GitHub hands out a token only for the app's client secret, which a static page cannot hold. Runs as two
- * Cloudflare Pages Functions beside the site (functions/admin/auth.ts and callback.ts), with the OAuth app's id and
+ * Cloudflare Pages Functions beside the editor, on its own origin (editor/functions/admin/auth.ts and callback.ts), with the GitHub App's id and
  * secret as the project's secrets GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (README, "The browser editor").
  * Only Web APIs, so the same code runs in Cloudflare's runtime and in Node.
  */
@@ -16,7 +16,10 @@ export interface OAuthEnv {
 }
 
 const stateCookie = '__Host-cms-oauth-state';
-/** Decap asks for `repo` (private repositories) or `public_repo`; nothing broader is ever requested. */
+/**
+ * Decap asks for `repo` (private repositories) or `public_repo`; nothing broader is ever requested. A GitHub App (the
+ * set-up docs/PUBLISHING.md describes) ignores scopes: its user token has the App's permissions, on its repository only.
+ */
 const allowedScopes = new Set(['repo', 'public_repo']);
 
 /** Every answer: the site's security headers (the host adds none to functions), never cached. */
@@ -75,7 +78,8 @@ async function sha256Base64(value: string): Promise<string> {
 const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * The pop-up's page: hands the result to the editor that opened it, on this site's origin only (Decap's protocol:
+ * The pop-up's page: hands the result to the editor that opened it, on the origin serving this callback only, the
+ * editor's own (Decap's protocol:
  * the page says "authorizing", the editor answers, the page sends the result and the editor closes it). It says
  * "Signed in" only once the editor has answered; without an opener, or without an answer, it says what happened.
  */
