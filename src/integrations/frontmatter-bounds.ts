@@ -27,16 +27,16 @@ function fileOutOfBounds(file: string, name = relative(process.cwd(), file)): Er
 }
 
 /** In `astro dev`: a page's MDX file out of bounds is refused before the MDX plugin parses its frontmatter. */
-const refuseOutOfBoundsFiles = {
+const refuseOutOfBoundsFiles = (contentFolder: string) => ({
   name: 'frontmatter-bounds',
   enforce: 'pre' as const,
   load(id: string): undefined {
     const file = id.split('?')[0]!;
-    if (!/\.mdx?$/.test(file) || !existsSync(file)) return;
+    if (!file.startsWith(contentFolder) || !file.endsWith('.mdx') || !existsSync(file)) return;
     const problem = fileOutOfBounds(file);
     if (problem) throw problem;
   },
-};
+});
 
 /** Every content file out of bounds under `root`, as one build error naming each file and line, or undefined. */
 export function outOfBoundsContent(root: string): Error | undefined {
@@ -58,7 +58,7 @@ export function frontmatterBoundsCheck(): AstroIntegration {
     name: 'kalpaka-frontmatter-bounds',
     hooks: {
       'astro:config:setup': ({ command, config, updateConfig }) => {
-        updateConfig({ vite: { plugins: [refuseOutOfBoundsFiles] } });
+        updateConfig({ vite: { plugins: [refuseOutOfBoundsFiles(fileURLToPath(new URL('content/', config.root)))] } });
         if (command === 'dev' || command === 'preview') return;
         const problem = outOfBoundsContent(fileURLToPath(config.root));
         if (problem) throw problem;

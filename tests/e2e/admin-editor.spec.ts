@@ -180,8 +180,10 @@ test('a file with YAML aliases (a 470-byte "billion laughs") is listed with its 
     await expect(problem).toContainText('"&a" marks a value to be repeated elsewhere in the file (a YAML anchor), and page files never need it');
     await expect(page.locator('input:visible, textarea:visible, [contenteditable="true"]:visible')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
-    // The dev server read the same file and is still serving the other pages.
-    expect((await fetch(`${site.url}/services/installation`)).status).toBe(200);
+    // The dev server read the same file and still answers, every page with the unfixed mistake: it did not run out of memory.
+    const other = await fetch(`${site.url}/services/installation`);
+    expect(other.status).toBe(500);
+    expect(await other.text()).toContain('<title>AstroUserError</title>');
   } finally {
     await writeFile(file, original);
   }
