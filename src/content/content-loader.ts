@@ -14,6 +14,7 @@ import { parseMdx } from './mdx-tree.ts';
 import { parsed } from '../schemas/page-text/index.ts';
 import { invisibleInFields } from '../schemas/page-text/invisible.ts';
 import { unclosedFrontmatter, yamlHint } from '../schemas/yaml-problems.ts';
+import { frontmatterBounds } from '../schemas/yaml-bounds.ts';
 import { entryTypesOf, withEntryTypes, type EntryTypes } from '../integrations/astro-internals.ts';
 import { settledWatcher } from './settled-watcher.ts';
 
@@ -117,7 +118,10 @@ function remember<T extends Error>(file: string, error: T): T {
   return error;
 }
 
-/** YAML the parser rejects: one sentence says what to change, the parser's words follow, at the file's line. */
+/**
+ * Frontmatter out of bounds (src/schemas/yaml-bounds.ts), refused before it is parsed, and YAML the parser rejects: one
+ * sentence says what to change, the parser's words follow, at the file's line.
+ */
 function withPlainYamlErrors(types: EntryTypes): EntryTypes {
   return new Map(
     [...types].map(([extension, entryType]) => [
@@ -125,6 +129,14 @@ function withPlainYamlErrors(types: EntryTypes): EntryTypes {
       {
         ...entryType,
         async getEntryInfo(input: { contents: string; fileUrl: URL }) {
+          // Before any parser builds the values: ten levels of aliases in 470 bytes would exhaust the memory instead.
+          const outOfBounds = frontmatterBounds(input.contents);
+          if (outOfBounds.length > 0) {
+            const file = fileURLToPath(input.fileUrl);
+            const name = relative(process.cwd(), file);
+            const lines = outOfBounds.map((problem) => `${name}:${problem.line}:${problem.column} ${problem.text}`);
+            throw remember(file, contentProblem(name, lines, outOfBounds[0], file));
+          }
           try {
             const info = await entryType.getEntryInfo(input);
             // A YAML problem is fixed; a schema problem is checked again unless the file is back to its last valid text.

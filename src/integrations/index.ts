@@ -1,6 +1,7 @@
 /**
  * What this site adds to Astro, in one integration that astro.config.mjs lists:
  * - `client:intent`, a client directive (client-intent.ts);
+ * - content files' frontmatter within bounds before anything else runs, in build, sync and check (frontmatter-bounds.ts);
  * - build checks: no secret Supabase key in the pages (supabase-key-check.ts), no component with a <style> or
  *   <script> of its own (component-code-check.ts), and in `astro dev` a content file's unfixed mistake before the
  *   page (src/content/build-errors.ts);
@@ -21,6 +22,7 @@ import { adminSlash } from './admin-slash.ts';
 import { clientIntent } from './client-intent.ts';
 import { componentCodeCheck } from './component-code-check.ts';
 import { editorOutput } from './editor-output.ts';
+import { frontmatterBoundsCheck } from './frontmatter-bounds.ts';
 import { popoverPolyfillAlias } from './popover-polyfill.ts';
 import { siteMap } from './sitemap.ts';
 import { onlyPublicSupabaseKey } from './supabase-key-check.ts';
@@ -32,7 +34,7 @@ export function kalpakaSite(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ updateConfig }) => {
         updateConfig({
-          integrations: [clientIntent(), adminSlash(), siteMap(), unusedUploads(), editorOutput()],
+          integrations: [frontmatterBoundsCheck(), clientIntent(), adminSlash(), siteMap(), unusedUploads(), editorOutput()],
           vite: {
             plugins: [onlyPublicSupabaseKey, componentCodeCheck, unfixedContentFirst],
             resolve: { alias: [popoverPolyfillAlias] },

@@ -5,6 +5,7 @@
  * frontmatter with: a file the editor accepts is a file the build accepts.
  */
 import { load, YAMLException } from 'js-yaml';
+import { frontmatterBounds } from './yaml-bounds.ts';
 
 export const unclosedFrontmatter = 'the frontmatter is never closed: add a line with only --- after its last field, before the text of the page';
 
@@ -52,6 +53,8 @@ export function yamlProblemText(parserMessage: string, source: string, line?: nu
   return `${yamlHint(parserMessage, at, above)}\n\nThe YAML parser said: ${parserMessage}`;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export interface FrontmatterProblem {
   /** 1-based line in the file. */
   line: number;
@@ -64,6 +67,12 @@ export function frontmatterProblem(source: string): FrontmatterProblem | undefin
   // Astro's own pattern (@astrojs/internal-helpers/frontmatter): the YAML starts right after the opening ---.
   const match = /(?:^\uFEFF?|^\s*\n)---([\s\S]*?\n)---/.exec(source);
   if (!match) return undefined;
+  // Anchors, aliases, merge keys, tags and oversize frontmatter, before js-yaml builds the values (yaml-bounds.ts).
+  const [outOfBounds, ...more] = frontmatterBounds(source);
+  if (outOfBounds) {
+    const also = more.length > 0 ? `\n\nLines ${more.map((problem) => problem.line).join(', ')} also have an anchor, alias, merge key or tag to remove.` : '';
+    return { line: outOfBounds.line, text: `${capitalised(outOfBounds.text)}${also}` };
+  }
   try {
     load(match[1]!);
     return undefined;

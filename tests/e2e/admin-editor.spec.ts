@@ -12,6 +12,7 @@ import { parse } from 'yaml';
 import { subPage } from '../../src/schemas/page.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
+import { aliasBomb } from '../support/alias-bomb.ts';
 import { useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const file = 'content/services/installation.mdx';
@@ -164,6 +165,34 @@ test("a file whose YAML does not read is listed with its problem, opens as the b
     await expect(page.getByRole('button', { name: 'Published', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
     expect(await readFile(file, 'utf8')).toBe(broken);
+  } finally {
+    await writeFile(file, original);
+  }
+});
+
+test('a file with YAML aliases (a 470-byte "billion laughs") is listed with its problem and cannot be saved', async ({ page }) => {
+  test.slow();
+  const file = join(site.root, 'content/services/security.mdx');
+  const original = await readFile(file, 'utf8');
+  await writeFile(file, original.replace(/^---\n[\s\S]*?\n---\n/, aliasBomb()));
+  try {
+    await page.goto(`${site.url}/admin`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.goto(`${site.url}/admin#/collections/services`);
+    const listed = page.getByText('⚠ This page cannot be opened in the editor: line 2 of its file needs a fix');
+    await expect(listed).toBeVisible({ timeout: 30_000 });
+    await listed.click();
+
+    const problem = page.getByRole('alert').filter({ hasText: 'content/services/security.mdx' });
+    await expect(problem).toBeVisible({ timeout: 30_000 });
+    await expect(problem).toContainText('content/services/security.mdx, line 2:');
+    await expect(problem).toContainText('"&a" marks a value to be repeated elsewhere in the file (a YAML anchor), and page files never need it');
+    await expect(page.locator('input:visible, textarea:visible, [contenteditable="true"]:visible')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+    // The dev server read the same file and still answers, every page with the unfixed mistake: it did not run out of memory.
+    const other = await fetch(`${site.url}/services/installation`);
+    expect(other.status).toBe(500);
+    expect(await other.text()).toContain('<title>AstroUserError</title>');
   } finally {
     await writeFile(file, original);
   }

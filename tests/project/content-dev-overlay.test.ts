@@ -9,6 +9,7 @@ import { chromium, type Browser, type Locator, type Page } from '@playwright/tes
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
 import { chromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
 import { freePort } from '../../scripts/shared/ports.ts';
+import { aliasBomb } from '../support/alias-bomb.ts';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 let project: Awaited<ReturnType<typeof copyProject>>;
@@ -199,6 +200,31 @@ it('shows YAML it cannot read in the plain words of the terminal, the parser’s
     expect(text.indexOf('The YAML parser said: bad indentation of a mapping entry')).toBeGreaterThan(text.indexOf('This line has ": "'));
     expect(text).not.toContain('YAMLException');
     await overlay.getByText('services/installation.mdx:9:24', { exact: true }).first().waitFor({ state: 'attached' });
+  } finally {
+    await writeFile(join(project.root, file), original);
+  }
+  await reloadUntilShown(pageWithHeading('Right the First Time'));
+});
+
+it('shows a frontmatter with YAML aliases (a 470-byte "billion laughs") at its line, and stays up', { timeout: 180_000 }, async () => {
+  const original = await readFile(join(project.root, file), 'utf8');
+  const overlay = tab.locator('vite-error-overlay');
+  try {
+    // The page's first compile, when this test runs alone, can take a while on a loaded machine.
+    await tab.goto(`${url}/services/installation`, { timeout: 90_000 });
+    await pageWithHeading('Right the First Time').waitFor();
+    await writeFile(join(project.root, file), original.replace(/^---\n[\s\S]*?\n---\n/, aliasBomb()));
+    await reloadUntilShown(
+      overlay.getByText(
+        /content\/services\/installation\.mdx:2:6 "&a" marks a value to be repeated elsewhere in the file \(a YAML anchor\), and page files never need it/,
+      ),
+    );
+    // The server still answers, every page with the unfixed mistake (its overlay comes over the websocket): it did
+    // not run out of memory.
+    const other = await fetch(`${url}/services/security`);
+    expect(other.status).toBe(500);
+    expect(await other.text()).toContain('<title>AstroUserError</title>');
+    expect(output).not.toContain('heap out of memory');
   } finally {
     await writeFile(join(project.root, file), original);
   }
