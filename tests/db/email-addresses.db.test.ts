@@ -116,7 +116,17 @@ describe.each(databaseTargets)('e-mail addresses on $label', ({ open }) => {
   it.each(plainAddresses)('stores %s, and the staff e-mail directs replies to it', async (email) => {
     await expect(insertAsAnon(db, email)).resolves.toEqual([]);
     const mail = composeNotification(
-      { enquiry_id: randomUUID(), attempt: 1, created_at: new Date().toISOString(), name: 'Asha', email, company: null, phone: null, service: null, message: 'Hi' },
+      {
+        enquiry_id: randomUUID(),
+        attempt: 1,
+        created_at: new Date().toISOString(),
+        name: 'Asha',
+        email,
+        company: null,
+        phone: null,
+        service: null,
+        message: 'Hi',
+      },
       { from: { name: 'Website', address: 'website@company.test' }, to: ['staff@company.test'] },
     );
     expect(mail.replyTo?.address).toBe(email);
@@ -175,7 +185,7 @@ describe.each(databaseTargets)('e-mail addresses on $label', ({ open }) => {
     expect(stored).toBe(1);
   });
 
-  it('keys a mailbox without the characters a reader cannot see, and drops nothing visible but a quoted local part's marks', async () => {
+  it('keys a mailbox without the characters a reader cannot see, and drops nothing visible but the marks of a quoted local part', async () => {
     const codePoints: number[] = [];
     for (let cp = 1; cp <= 0x10ffff; cp += cp < 0x10000 ? 1 : 0xff) if (cp < 0xd800 || cp > 0xdfff) codePoints.push(cp);
     for (let cp = 0xe0000; cp <= 0xe0fff; cp++) codePoints.push(cp);
