@@ -24,7 +24,7 @@ Options:
   --json      print JSON (all columns)
   --csv       print CSV (RFC 4180), safe to open in a spreadsheet in any locale: text that could
               start a formula (= + - @, also full-width, even after spaces, at the start of a
-              field or after a comma, semicolon, tab or line break in it) gets a ' before it and
+              field or after a comma, semicolon, vertical bar, tab or line break in it) gets a ' before it and
               the field is quoted, so a phone number (+91 …) or a negative number shows a ' too
   -h, --help  show this help`;
 

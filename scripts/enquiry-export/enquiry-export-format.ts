@@ -46,9 +46,10 @@ function notificationSummary(row: StoredEnquiry): string {
 
 /**
  * Where a spreadsheet may start a cell or a row: after a comma, a semicolon (the separator in French, German and
- * other locales, where the quotes around a comma-separated field mean nothing) or a tab, and after a line break.
+ * other locales, where the quotes around a comma-separated field mean nothing), a vertical bar (the list separator
+ * some systems are set to) or a tab, and after a line break.
  */
-const cellBreak = /([,;\t\r\n])/;
+const cellBreak = /([,;|\t\r\n])/;
 
 /**
  * A piece a spreadsheet would run as a formula (OWASP, CSV injection): one starting with = + - @ or their full-width and
@@ -78,7 +79,7 @@ function csvField(value: string | null | undefined): string {
   // they are part of what a visitor typed, and a field holding one is always quoted (below), which RFC 4180 allows.
   const printable = value.replace(controlCharactersButTabAndLineBreaks, '');
   const text = defuseFormulas(printable);
-  return text !== printable || /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return text !== printable || /[",;|\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function toCsv(rows: StoredEnquiry[]): string {

@@ -1,5 +1,6 @@
 /** The contact form's values and the table row they become. */
 import { serviceChoices, type ServiceChoice } from '../config/enquiry.ts';
+import { enquiryEmail } from './email-address.ts';
 
 /** What the visitor typed; optional fields are '' when left empty. */
 export interface EnquiryValues {
@@ -59,7 +60,7 @@ export function toRow(values: EnquiryValues, id: string): EnquiryRow {
   return {
     id,
     name: values.name.trim(),
-    email: values.email.trim(),
+    email: enquiryEmail(values.email),
     company: optional(values.company),
     phone: optional(values.phone),
     service: values.service === '' ? null : values.service,

@@ -61,7 +61,12 @@ async function executableBy(db: TestDatabase, role: 'anon' | 'authenticated'): P
 }
 
 /** What an insert as anon needs to execute itself: the generated columns' and the checks' helpers. */
-const insertPathHelpers = ['contact_submissions_has_visible_text', 'contact_submissions_mailbox', 'contact_submissions_network'];
+const insertPathHelpers = [
+  'contact_submissions_has_visible_text',
+  'contact_submissions_is_plain_address',
+  'contact_submissions_mailbox',
+  'contact_submissions_network',
+];
 
 /** Moves every stored enquiry 11 minutes into the past, as if the rate-limit window had passed. */
 async function letRateWindowPass(db: TestDatabase): Promise<void> {
@@ -207,9 +212,9 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
         { email: `${'a'.repeat(enquiryLimits.email.max - '@example.com'.length + 1)}@example.com` },
         'contact_submissions_email_length',
       ],
-      ['an email without @', { email: 'visitor.example.com' }, 'contact_submissions_email_shape'],
-      ['an email without a domain dot', { email: 'visitor@example' }, 'contact_submissions_email_shape'],
-      ['an email with a space', { email: 'a visitor@example.com' }, 'contact_submissions_email_shape'],
+      ['an email without @', { email: 'visitor.example.com' }, 'contact_submissions_email_plain'],
+      ['an email without a domain dot', { email: 'visitor@example' }, 'contact_submissions_email_plain'],
+      ['an email with a space', { email: 'a visitor@example.com' }, 'contact_submissions_email_plain'],
       ['a blank company', { company: '  ' }, 'contact_submissions_company_length'],
       ['a company over the limit', { company: 'c'.repeat(enquiryLimits.company.max + 1) }, 'contact_submissions_company_length'],
       ['a phone number over the limit', { phone: '1'.repeat(enquiryLimits.phone.max + 1) }, 'contact_submissions_phone_length'],
@@ -276,12 +281,12 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
       await setRequestHeaders(db, null);
     });
 
-    it('counts one mailbox whatever its letter case, a trailing dot or a +tag: 5 of 11 stored', async () => {
+    it('counts one mailbox whatever its letter case or a +tag: 5 of 11 stored', async () => {
       const [local, domain] = uniqueEmail().split('@') as [string, string];
       const variants = [
         `${local}@${domain}`,
         `${local.toUpperCase()}@${domain.toUpperCase()}`,
-        `${local}@${domain}.`,
+        `${local}+0@${domain}`,
         `${local}+1@${domain}`,
         `${local}+2@${domain}`,
         ...Array.from({ length: 6 }, (_, i) => `${local}+spam${i}@${domain}`),
@@ -293,7 +298,8 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
       expect(rows.map((row) => row.email)).toEqual(variants.slice(0, 5)); // stored as typed
     });
 
-    it("counts Gmail's dots, googlemail.com and quoted local parts as the same mailbox: 5 of 9 stored", async () => {
+    // Quoted local parts and a trailing dot are refused outright since 20261127090000_strict_email_addresses.sql.
+    it("counts Gmail's dots and googlemail.com as the same mailbox: 5 of 9 stored", async () => {
       const local = `visitor${(emailCounter += 1)}x${randomUUID().slice(0, 6).replace(/[0-9]/g, 'q')}`;
       const dotted = local.split('').join('.');
       const variants = [
@@ -302,10 +308,10 @@ describe.each(databaseTargets)('contact_submissions on $label', ({ open }) => {
         `${local}@googlemail.com`,
         `${local.toUpperCase()}@Gmail.com`,
         `${local}+tag@gmail.com`,
-        `"${local}"@gmail.com`,
-        `"${dotted}"@googlemail.com`,
+        `${local.slice(0, 2)}.${local.slice(2)}@gmail.com`,
+        `${dotted}@googlemail.com`,
         `${local.slice(0, 3)}.${local.slice(3)}+x@GoogleMail.com`,
-        `${dotted}@gmail.com.`,
+        `${dotted.toUpperCase()}@gmail.com`,
       ];
       expect(await stored(variants.length, (i) => submission({ email: variants[i]! }), from(freshAddress()))).toBe(5);
     });
@@ -634,6 +640,7 @@ describe.each(databaseTargets)('the edge-case migration on $label over stored en
     db = await open();
     await createSupabaseRoles(db);
     const before = migrationsBefore('20261126090000');
+    const upTo = migrationsBefore('20261126090001');
     try {
       await applyMigrations(db, before);
     } finally {
@@ -646,7 +653,11 @@ describe.each(databaseTargets)('the edge-case migration on $label over stored en
     } finally {
       await setRequestHeaders(db, null);
     }
-    expect(await migrate(db)).toEqual(['20261126090000']);
+    try {
+      expect(await applyMigrations(db, upTo)).toEqual(['20261126090000']);
+    } finally {
+      rmSync(upTo, { recursive: true });
+    }
   });
 
   afterAll(async () => {

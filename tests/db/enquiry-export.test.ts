@@ -145,7 +145,7 @@ describe('the staff exports with hostile enquiries', () => {
  * The CSV as a spreadsheet opens it with `separator` between cells: a quote is honoured only at the start of a cell
  * (as Excel does), so in a `;` locale the quotes around a comma-separated field mean nothing.
  */
-function openAsSpreadsheet(csv: string, separator: ',' | ';' | '\t'): string[][] {
+function openAsSpreadsheet(csv: string, separator: ',' | ';' | '|' | '\t'): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let i = 0;
@@ -178,8 +178,8 @@ const formulaCharacter = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6
 
 /** Cells of `csv` that would start a formula once leading spaces (and quote marks) are dropped, per separator. */
 function formulaCells(csv: string): string[] {
-  return (['\u002c', ';', '\t'] as const).flatMap((separator) =>
-    openAsSpreadsheet(csv, separator as ',' | ';' | '\t')
+  return (['\u002c', ';', '|', '\t'] as const).flatMap((separator) =>
+    openAsSpreadsheet(csv, separator as ',' | ';' | '|' | '\t')
       .flat()
       .filter((cell) => formulaCharacter.test(cell.replace(/^[\s"]+/, '')))
       .map((cell) => `${JSON.stringify(separator)}: ${JSON.stringify(cell)}`),
@@ -189,6 +189,11 @@ function formulaCells(csv: string): string[] {
 describe('the CSV opened in every locale', () => {
   const formulas = [
     'x;=1+1;y',
+    'x|=1+1',
+    'x|=1+1|y',
+    'a| @SUM(A1)',
+    'a|"=1+1"|b',
+    '|+1+1',
     ' =1+1',
     '\u3000=1+1',
     '\u00a0+1+1',
@@ -210,11 +215,20 @@ describe('the CSV opened in every locale', () => {
     '\r=1+1',
   ];
 
-  it('quotes fields that hold a semicolon', () => {
+  it('quotes fields that hold a semicolon or a vertical bar', () => {
     expect(toCsv([{ ...plain, company: 'Rao; Sons' }]).split('\r\n')[1]).toContain(',"Rao; Sons",');
+    expect(toCsv([{ ...plain, company: 'Rao | Sons' }]).split('\r\n')[1]).toContain(',"Rao | Sons",');
   });
 
-  it('splits into cells of which none starts a formula, on commas, on semicolons and on tabs', () => {
+  it('opened with | as the list separator, x|=1+1 gives no live cell', () => {
+    const csv = toCsv([{ ...plain, message: 'x|=1+1' }]);
+    const [, row] = openAsSpreadsheet(csv, '|');
+    expect(row).toHaveLength(2);
+    expect(row![1]).toMatch(/^'=1\+1/);
+    expect(formulaCells(csv)).toEqual([]);
+  });
+
+  it('splits into cells of which none starts a formula, on commas, on semicolons, on vertical bars and on tabs', () => {
     const opened = columns.flatMap((column) =>
       formulas.flatMap((value) => formulaCells(toCsv([{ ...plain, [column]: value }])).map((cell) => `${column} ${JSON.stringify(value)} → ${cell}`)),
     );

@@ -182,8 +182,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry under Deno, wi
 
   it('keeps hostile values from adding headers, recipients or markup', async () => {
     const enquiry = await store({
-      name: 'Eve\r\nBcc: victim@example.net\r\nX-Injected: yes',
-      email: 'eve,victim@attacker.example',
+      // U+202E (right-to-left override) and U+2066 (isolate) would turn the rest of the Subject round; they go.
+      name: 'Eve\u202e\r\nBcc: victim@example.net\r\nX-Injected: \u2066yes',
+      // A list of addresses ('eve,victim@attacker.example') is refused by the table since 20261127090000; the
+      // notifier's own refusal of such stored rows is tested in tests/unit/notify-enquiry-message.test.ts.
+      email: 'eve@attacker.example',
       company: '<img src=x onerror=alert(1)>',
       message: 'Hello\r\n.\r\nMAIL FROM:<x@y.z>\r\nRCPT TO:<victim@example.net>\r\n<script>alert(1)</script> & "quotes"',
     });
@@ -196,8 +199,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry under Deno, wi
     expect(mail.parsed.headers.has('bcc')).toBe(false);
     expect(mail.parsed.headers.has('x-injected')).toBe(false);
     expect(mail.parsed.subject).toBe('Enquiry: Eve Bcc: victim@example.net X-Injected: yes (<img src=x onerror=alert(1)>), Cloud Infrastructure');
-    // Not a plain mailbox: no Reply-To at all, rather than one a mail client could read as two addresses.
-    expect(mail.parsed.replyTo).toBeUndefined();
+    expect(mail.parsed.replyTo?.value).toEqual([{ address: 'eve@attacker.example', name: 'Eve Bcc: victim@example.net X-Injected: yes' }]);
     expect(mail.parsed.html).not.toContain('<img src=x');
     expect(mail.parsed.html).not.toContain('<script>');
     expect(mail.parsed.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;quotes&#34;');

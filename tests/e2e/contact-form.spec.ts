@@ -321,3 +321,36 @@ test('a name, company or message of spaces, invisible characters, lone marks or 
   }
   expect(requests).toBe(0);
 });
+
+test('an e-mail address the table would refuse is refused by the form, saying what to write instead', async ({ page, request }) => {
+  test.slow(); // six addresses tried, then one enquiry stored
+  let requests = 0;
+  await openForm(page);
+  await page.route(REST, (route) => {
+    requests += 1;
+    return route.continue();
+  });
+  await fillRequired(page, uniqueEmail('address'));
+  const input = field(page, 'Email Address');
+  for (const typed of [
+    'a\u0085b@example.com',
+    'a\u00a0b@example.com',
+    'a\u200bb@example.com',
+    'a\u202eb@example.com',
+    '"x"<a@example.com>',
+    'x <a@example.com>',
+  ]) {
+    await input.fill(typed);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(input, JSON.stringify(typed)).toBeFocused();
+    expect(await input.evaluate((element: HTMLInputElement) => element.validationMessage), JSON.stringify(typed)).toContain('just your email address');
+  }
+  expect(requests).toBe(0);
+
+  // A host name typed in its own script is stored in the ASCII form the staff e-mail can reply to.
+  const local = uniqueEmail('idn').split('@')[0]!;
+  await input.fill(`${local}@münchen.de`);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(notifications(page).getByText(SUCCESS)).toBeVisible();
+  expect(await storedEnquiries(request, `${local}@xn--mnchen-3ya.de`)).toHaveLength(1);
+});

@@ -37,8 +37,11 @@ const levels: Record<string, number> = {
 const astroInternals = 'src/integrations/astro-internals.ts';
 /** Code bundled for a browser: the visitor's islands and the enquiry code they run, and the editor at /admin. */
 const browserCode = ['src/components/islands/', 'src/enquiry/', 'src/cms/editor/'];
-/** What browser code may reach: itself, the schemas (the editor checks entries with them) and the constants. */
-const browserSafe = [...browserCode, 'src/schemas/', 'src/config/', 'src/scripts/'];
+/**
+ * What browser code may reach: itself, the schemas (the editor checks entries with them), the constants, and the
+ * plain rules the Edge Functions share with it (the e-mail address rule).
+ */
+const browserSafe = [...browserCode, 'src/schemas/', 'src/config/', 'src/scripts/', 'supabase/functions/_shared/'];
 /** Code Cloudflare Workers run: the Pages Functions and the sign-in code they call. */
 const workersCode = ['editor/functions/', 'src/cms/workers/'];
 

@@ -44,9 +44,46 @@ describe('the staff e-mail', () => {
     expect(mail.replyTo?.name).toBe('Eve Bcc: x@y.z');
   });
 
+  it('keeps bidi controls and other invisible format characters out of every header value', () => {
+    const invisible = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cc}\u2028\u2029]/u;
+    // Bidi overrides, embeddings and isolates; direction marks; zero-width characters; soft hyphen; BOM; tags.
+    const controls = ['\u202e', '\u202d', '\u202a', '\u202b', '\u202c', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
+    const others = ['\u200b', '\u200c', '\u200d', '\u2060', '\u2064', '\u00ad', '\ufeff', '\u180e', '\u{e0041}', '\ufe0f', '\u3164'];
+    const headerValues = (mail: ReturnType<typeof composeNotification>) => [
+      mail.subject,
+      mail.from.name,
+      mail.replyTo?.name ?? '',
+      ...Object.values(mail.headers ?? {}),
+    ];
+    const mail = composeNotification(
+      { ...enquiry, name: 'Eve\u202egnp.exe', company: '\u2067Acme\u2069 \u200eLtd', service: 'IT\u200f Consulting' },
+      { ...settings, from: { name: 'Web\u202esite\u00ad', address: 'website@company.test' } },
+    );
+    expect(mail.subject).toBe('Enquiry: Evegnp.exe (Acme Ltd), IT Consulting');
+    expect(mail.replyTo?.name).toBe('Evegnp.exe');
+    expect(mail.from.name).toBe('Website');
+    for (const character of [...controls, ...others]) {
+      const each = composeNotification(
+        { ...enquiry, name: `A${character}B`, company: `C${character}D` },
+        { ...settings, from: { name: `W${character}X`, address: 'website@company.test' } },
+      );
+      for (const value of headerValues(each)) expect(value, `U+${character.codePointAt(0)!.toString(16)} in ${JSON.stringify(value)}`).not.toMatch(invisible);
+      expect(each.subject).toBe('Enquiry: AB (CD), no service chosen');
+    }
+  });
+
   it('directs replies only to a plain mailbox', () => {
     expect(isPlainAddress('asha.rao+leads@acme.example')).toBe(true);
-    for (const odd of ['eve,victim@attacker.example', '"a b"@c.de', 'a@b', 'a<b>@c.de', 'x@-bad.example', 'a@b.c\r\nBcc: d@e.f']) {
+    for (const odd of [
+      'eve,victim@attacker.example',
+      '"a b"@c.de',
+      'a@b',
+      'a<b>@c.de',
+      'x@-bad.example',
+      'a@b.c\r\nBcc: d@e.f',
+      '"x"<a@b.co>',
+      'a\u00a0b@b.co',
+    ]) {
       expect(isPlainAddress(odd), odd).toBe(false);
       expect(composeNotification({ ...enquiry, email: odd }, settings).replyTo).toBeNull();
     }

@@ -12,6 +12,7 @@ import { $draft, $outbox, keepDraft } from '../../enquiry/enquiry-storage.ts';
 import { isRateLimited, submitEnquiry, type EnquiryError } from '../../enquiry/submit-enquiry.ts';
 import { getSupabase } from '../../enquiry/supabase-client.ts';
 import { hasVisibleText } from '../../enquiry/visible-text.ts';
+import { emailAddressMessage, isAcceptedEmail } from '../../enquiry/email-address.ts';
 import { takeHeldSubmit } from '../../enquiry/held-submit.ts';
 
 const inputClass =
@@ -54,8 +55,15 @@ const contentFields = {
   message: 'Please write your message: it needs at least one letter or digit.',
 } as const;
 
-/** Marks a field invalid while it holds text without a visible character; an empty optional field stays valid. */
+/**
+ * Marks a field invalid while it holds text without a visible character, or (the email field) an address the table
+ * would refuse; an empty field is left to `required`.
+ */
 function checkContent(field: HTMLInputElement | HTMLTextAreaElement): void {
+  if (field.name === 'email') {
+    field.setCustomValidity(field.value === '' || isAcceptedEmail(field.value) ? '' : emailAddressMessage);
+    return;
+  }
   const message = contentFields[field.name as keyof typeof contentFields];
   if (message) field.setCustomValidity(field.value === '' || hasVisibleText(field.value) ? '' : message);
 }
@@ -77,7 +85,7 @@ function TextField({ name, label, type, autoComplete, required = false }: TextFi
         required={required}
         autoComplete={autoComplete}
         maxLength={enquiryLimits[name].max}
-        onInput={name in contentFields ? onContentInput : undefined}
+        onInput={name in contentFields || name === 'email' ? onContentInput : undefined}
         className={inputClass}
       />
     </div>

@@ -3,7 +3,10 @@
  * simple HTML; Reply-To the enquirer; a Message-ID made from the enquiry id, so a repeat is seen as the same message.
  * Every value comes from a stranger: header values lose line breaks and control characters, HTML is escaped.
  */
+import { isPlainAddress } from '../_shared/email-address.ts';
 import type { ClaimedNotification, Mailbox, OutgoingMail } from './types.ts';
+
+export { isPlainAddress };
 
 export interface MailSettings {
   from: Mailbox;
@@ -12,18 +15,18 @@ export interface MailSettings {
 
 /** C0 and C1 controls, DEL and the Unicode line and paragraph separators: none belongs in a header line. */
 const headerBreakers = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/**
+ * Characters that show nothing themselves but change what a reader sees: format characters (Unicode category Cf:
+ * the bidi embeddings, overrides and isolates U+202A–202E and U+2066–2069, the marks U+200E/F and U+061C, zero-width
+ * space and joiners, the soft hyphen, U+FEFF, tag characters) and the other default-ignorable code points (variation
+ * selectors, Hangul fillers). In a Subject, U+202E before "gnp.exe" shows "exe.png"; they are removed, not spaced.
+ */
+const headerInvisibles = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 /** The same for body text, but line breaks and tabs stay: they are part of what the visitor wrote. */
 const bodyControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
-/**
- * An address that is only a mailbox (dot-atom local part, a host name): nothing a mail client could read as a second
- * address, a display name or a comment. The table accepts more (any text around one @); those get no Reply-To.
- */
-const plainAddress =
-  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
 export function headerText(value: string, maxLength = 120): string {
-  const line = value.replace(headerBreakers, ' ').replace(/\s+/g, ' ').trim();
+  const line = value.replace(headerBreakers, ' ').replace(headerInvisibles, '').replace(/\s+/g, ' ').trim();
   return line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line;
 }
 
@@ -33,10 +36,6 @@ export function bodyText(value: string): string {
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-export function isPlainAddress(value: string): boolean {
-  return value.length <= 254 && plainAddress.test(value);
 }
 
 /** The Message-ID of an enquiry's notification: the same for every attempt. */
@@ -60,6 +59,9 @@ function receivedAt(value: Date | string): string {
   const utc = date.toISOString().slice(0, 16).replace('T', ' ');
   return `${utc} UTC (${istFormat.format(date)} IST)`;
 }
+
+/** RFC 3834: an auto-generated message; out-of-office replies are not sent back to it (nor to the Reply-To). */
+const fixedHeaders = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
 
 export function composeNotification(enquiry: ClaimedNotification, settings: MailSettings): OutgoingMail {
   const name = headerText(enquiry.name, 80) || 'Someone';
@@ -109,14 +111,14 @@ ${fields.map(([label, value]) => `<tr><th style="${cell}">${label}</th><td style
 `;
 
   return {
-    from: settings.from,
+    from: { ...settings.from, name: headerText(settings.from.name) },
     to: settings.to,
     replyTo,
     subject: headerText(company ? `Enquiry: ${name} (${company}), ${service}` : `Enquiry: ${name}, ${service}`, 200),
     text,
     html,
     messageId: notificationMessageId(enquiry.enquiry_id, settings.from),
-    // RFC 3834: an auto-generated message; out-of-office replies are not sent back to it (nor to the Reply-To).
-    headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+    // Every header value goes through headerText, the fixed ones too, so a header added later cannot skip it.
+    headers: Object.fromEntries(Object.entries(fixedHeaders).map(([header, value]) => [header, headerText(value)])),
   };
 }
