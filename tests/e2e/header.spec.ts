@@ -143,6 +143,7 @@ test.describe('section menus at 1440 px', () => {
   });
 
   test('the top-level links still lead to their pages, sections included', async ({ page }) => {
+    test.slow(); // one page load per entry
     // From page to page, each entry clicked on the page the previous one opened.
     await page.goto('/contact');
     for (const entry of headerPages) {
