@@ -51,15 +51,26 @@ for (const direction of ['Tab', 'Shift+Tab'] as const) {
       const now = await page.evaluate(() => {
         const element = document.activeElement;
         if (!element || element === document.body) return { inside: true, name: '(the browser)' };
-        return { inside: !!element.closest('#mobile-nav'), name: `<${element.tagName.toLowerCase()}> ${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}` };
+        return {
+          inside: !!element.closest('#mobile-nav'),
+          name: `<${element.tagName.toLowerCase()}> ${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}`,
+        };
       });
       expect(now.inside, `${direction} ${press} focused ${now.name}, outside the open menu`).toBe(true);
       visited.add(now.name);
       await expect(mobileNav(page)).toBeVisible();
     }
     // The walk went round the menu: every link of the menu's top level and the open section's pages took focus.
-    const expected = [...topLevelPages.filter((entry) => (entry.menus as readonly string[]).includes('header')).map((entry) => entry.label), ...pages.map((entry) => entry.navLabel), 'Contact Us'];
-    for (const label of expected) expect([...visited].some((name) => name === `<a> ${label}`), `${label} never took focus`).toBe(true);
+    const expected = [
+      ...topLevelPages.filter((entry) => (entry.menus as readonly string[]).includes('header')).map((entry) => entry.label),
+      ...pages.map((entry) => entry.navLabel),
+      'Contact Us',
+    ];
+    for (const label of expected)
+      expect(
+        [...visited].some((name) => name === `<a> ${label}`),
+        `${label} never took focus`,
+      ).toBe(true);
   });
 }
 
