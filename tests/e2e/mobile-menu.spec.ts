@@ -1,32 +1,78 @@
 import { expect, test, type Page } from '@playwright/test';
+import { sectionPages } from '../../scripts/content/content-routes.ts';
+import { topLevelPages } from '../../src/config/routes.ts';
+import { accessibilityTree, buttonExpanded } from '../support/accessibility-tree.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
 const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Menu' });
 const mobileNav = (page: Page) => page.getByRole('navigation', { name: 'Mobile' });
-/** The toggle's expanded state as Chromium tells assistive technology (popover invokers get it implicitly). */
-async function toggleExpanded(page: Page): Promise<boolean | undefined> {
-  const cdp = await page.context().newCDPSession(page);
-  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-  await cdp.detach();
-  const button = nodes.find((node) => node.role?.value === 'button' && node.name?.value === 'Menu');
-  return button?.properties?.find((property) => property.name === 'expanded')?.value.value as boolean | undefined;
-}
 const sectionToggle = (page: Page, label: string) => mobileNav(page).locator('summary', { hasText: `${label} pages` });
 
-test('the toggle opens and closes the menu', async ({ page }) => {
+test('the toggle opens the menu as a modal dialog, and a tap on its cross closes it', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await expect(mobileNav(page)).toBeHidden();
-  expect(await toggleExpanded(page)).toBe(false);
+  expect(await buttonExpanded(page, 'Menu')).toBe(false);
   await toggle(page).click();
   await expect(mobileNav(page)).toBeVisible();
-  await expect.poll(() => toggleExpanded(page)).toBe(true);
   await expect(mobileNav(page).getByRole('link', { name: 'About', exact: true })).toBeVisible();
-  await toggle(page).click();
+  // Assistive technology meets a modal dialog named Menu; the page behind it, toggle included, is out of reach.
+  await expect.poll(async () => (await accessibilityTree(page)).find((node) => node.role === 'dialog' && node.name === 'Menu')?.properties.modal).toBe(true);
+  expect(await buttonExpanded(page, 'Menu')).toBeUndefined();
+  // The toggle shows a cross; a tap on it lands outside the dialog, which closes it.
+  await expect(toggle(page).locator('.menu-icon-open')).toBeVisible();
+  const cross = await toggle(page).boundingBox();
+  await page.touchscreen.tap(cross!.x + cross!.width / 2, cross!.y + cross!.height / 2);
   await expect(mobileNav(page)).toBeHidden();
-  await expect.poll(() => toggleExpanded(page)).toBe(false);
+  await expect.poll(() => buttonExpanded(page, 'Menu')).toBe(false);
+  await expect(toggle(page).locator('.menu-icon-closed')).toBeVisible();
 });
+
+/**
+ * Issue 32: focus went behind the open menu, onto the page it covers. Open as a modal dialog, Tab cycles through
+ * the menu and the browser's own controls (where focus goes after the last element of any modal dialog: no element
+ * of the page has it then), never onto the page.
+ */
+for (const direction of ['Tab', 'Shift+Tab'] as const) {
+  test(`with the menu open, 25 presses of ${direction} never focus anything outside it`, async ({ page }) => {
+    await page.goto('/');
+    await toggle(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(mobileNav(page)).toBeVisible();
+    // A section open, so its pages are among the stops.
+    const section = topLevelPages.flatMap((entry) => ('section' in entry ? [entry] : []))[0]!;
+    await sectionToggle(page, section.label).click();
+    const pages = sectionPages(section.section);
+    await expect(mobileNav(page).getByRole('link', { name: pages[0]!.navLabel, exact: true })).toBeVisible();
+    const visited = new Set<string>();
+    for (let press = 1; press <= 25; press += 1) {
+      await page.keyboard.press(direction);
+      const now = await page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element || element === document.body) return { inside: true, name: '(the browser)' };
+        return {
+          inside: !!element.closest('#mobile-nav'),
+          name: `<${element.tagName.toLowerCase()}> ${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}`,
+        };
+      });
+      expect(now.inside, `${direction} ${press} focused ${now.name}, outside the open menu`).toBe(true);
+      visited.add(now.name);
+      await expect(mobileNav(page)).toBeVisible();
+    }
+    // The walk went round the menu: every link of the menu's top level and the open section's pages took focus.
+    const expected = [
+      ...topLevelPages.filter((entry) => (entry.menus as readonly string[]).includes('header')).map((entry) => entry.label),
+      ...pages.map((entry) => entry.navLabel),
+      'Contact Us',
+    ];
+    for (const label of expected)
+      expect(
+        [...visited].some((name) => name === `<a> ${label}`),
+        `${label} never took focus`,
+      ).toBe(true);
+  });
+}
 
 test('only one section is expanded at a time', async ({ page }) => {
   await page.goto('/');

@@ -77,7 +77,7 @@ it('builds, keeps its budgets and passes the SEO, menu and overview tests', { ti
   const part = (start: string, end: string) => home.slice(home.indexOf(start), home.indexOf(end, home.indexOf(start)));
   const link = /<a[^>]*href="\/services\/cloud-operations"[^>]*>\s*Cloud Operations\s*<\/a>/;
   expect(part('<nav aria-label="Main"', '</nav>'), "the header's Services dropdown").toMatch(link);
-  expect(part('<nav id="mobile-nav"', '</nav>'), 'the mobile menu').toMatch(link);
+  expect(part('<dialog id="mobile-nav"', '</dialog>'), 'the mobile menu').toMatch(link);
   expect(part('<footer', '</footer>'), "the footer's Core Services").toMatch(link);
   await run(process.execPath, ['scripts/size.ts'], { cwd, env: env() }).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`npm run size failed in the copy:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
