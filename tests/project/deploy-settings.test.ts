@@ -240,10 +240,16 @@ describe('npm run build:deploy', () => {
 
   it('refuses each unusable setting of the issue, naming it and the fix, and accepts HTTPS:// in capitals', () => {
     writeDotEnv({});
-    const runs = [
-      { PUBLIC_SUPABASE_URL: 'https://127.0.0.1:54321', SITE_URL: 'http://www.kalpaka.co.in', PUBLIC_EMAIL: 'hello@kalpaka.co.in\r\nBcc: list@kalpaka.co.in' },
-      { PUBLIC_SUPABASE_URL: 'https://localhost:54321', SITE_URL: 'https://www.kalpaka.co.in/?ref=1' },
-    ].map((bad) => ({ bad, run: buildDeploy({ ...realSettings, ...bad }) }));
+    const runs = (
+      [
+        {
+          PUBLIC_SUPABASE_URL: 'https://127.0.0.1:54321',
+          SITE_URL: 'http://www.kalpaka.co.in',
+          PUBLIC_EMAIL: 'hello@kalpaka.co.in\r\nBcc: list@kalpaka.co.in',
+        },
+        { PUBLIC_SUPABASE_URL: 'https://localhost:54321', SITE_URL: 'https://www.kalpaka.co.in/?ref=1' },
+      ] as Record<string, string>[]
+    ).map((bad) => ({ bad, run: buildDeploy({ ...realSettings, ...bad }) }));
     for (const { bad, run } of runs) {
       expect(run.status).toBe(1);
       expect(run.stdout).not.toContain('Settings checked');
