@@ -71,6 +71,7 @@ test('Send pressed while the form is loading, on a slow connection, stores the e
   await send.click();
   expect(await isHydrated(page), 'the form must still be loading for this test to mean anything').toBe(false);
   await expect(send).toBeDisabled(); // held: pressing again does nothing
+  await expect(send).toBeFocused(); // aria-disabled, so the focus stays where the visitor put it
   await field(page, 'Message').press('Enter'); // a new line, not a second submission
 
   await expect(page.getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 60_000 });
