@@ -23,8 +23,9 @@ const status = (page: Page, text: string | RegExp) => contactForm(page).getByRol
 const focused = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement;
-    const inForm = active?.matches('input, textarea, select, button') && active.closest('form[aria-label="Contact form"]');
-    return inForm ? `${active.tagName.toLowerCase()}: ${active.textContent || active.getAttribute('name')}` : `outside the form: ${active?.tagName}`;
+    if (!active?.matches('input, textarea, select, button') || !active.closest('form[aria-label="Contact form"]'))
+      return `outside the form: ${active?.tagName}`;
+    return `${active.tagName.toLowerCase()}: ${active.textContent || active.getAttribute('name')}`;
   });
 
 /** Fills the form and presses Send with the keyboard (Tab from the message, Enter), as a keyboard visitor does. */
