@@ -58,6 +58,7 @@ async function openForm(page: Page) {
 test('sending with the keyboard to a slow backend that succeeds: focus stays on Send, a second Enter sends nothing, and the form says it was sent after the toast has gone', async ({
   page,
 }) => {
+  test.slow(); // it waits for the toast to go by itself
   const posts = countEnquiryPosts([page]);
   await openForm(page);
   const backend = slowBackend(page);
