@@ -1,8 +1,9 @@
 import { email, phone, responseTime } from './company.ts';
 
 /**
- * Notifications: at most 3 visible, each shown for 4 s, reached with Alt+T, announced as "Notifications", 14 px apart.
- * The rest are sonner 2's defaults: 356 px wide, dismissed by a 45 px swipe, removed 200 ms after closing.
+ * Notifications: at most 3 visible, each shown for 4 s (an error stays until closed, so there is time to read it), reached
+ * with Alt+T, named "Notifications", 14 px apart. The rest are sonner 2's defaults: 356 px wide, dismissed by a 45 px
+ * swipe, removed 200 ms after closing. The form's own status area says the same and keeps it (SavedEnquiryNotes.tsx).
  */
 export const toastSettings = {
   visibleToasts: 3,
@@ -11,6 +12,9 @@ export const toastSettings = {
   containerAriaLabel: 'Notifications',
   gap: 14,
 } as const;
+
+/** In the form's status area while an enquiry is on its way. */
+export const sendingText = 'Sending your message…';
 
 const failureText = 'Failed to send message. Please try again.';
 

@@ -20,9 +20,10 @@ export function holdEarlySubmits(island: HTMLElement, onHold: () => void): void 
       event.preventDefault();
       event.stopImmediatePropagation();
       island.setAttribute(heldAttribute, '');
-      // Shown as busy, and not pressed again, until the form takes over.
+      // Shown as busy until the form takes over; aria-disabled, not disabled, so the focus stays on it (pressing
+      // again is held again, and sends nothing more).
       const button = submitButton(island);
-      if (button) button.disabled = true;
+      if (button) button.ariaDisabled = 'true';
       onHold();
     },
     true,
@@ -33,7 +34,7 @@ export function holdEarlySubmits(island: HTMLElement, onHold: () => void): void 
 export function releaseHeldSubmit(island: HTMLElement): void {
   island.removeAttribute(heldAttribute);
   const button = submitButton(island);
-  if (button) button.disabled = false;
+  if (button) button.ariaDisabled = null;
 }
 
 /**
@@ -47,6 +48,6 @@ export function takeHeldSubmit(form: HTMLFormElement): boolean {
   const held = island.hasAttribute(heldAttribute);
   island.removeAttribute(heldAttribute);
   const button = submitButton(island);
-  if (held && button) button.disabled = false;
+  if (held && button) button.ariaDisabled = null;
   return held;
 }

@@ -97,4 +97,12 @@ test.describe('interactive states', () => {
     await toast.hover();
     await expectNoViolations(page);
   });
+
+  test('the contact form with errors beside its fields', async ({ page }) => {
+    await page.goto('/contact');
+    await startContactForm(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(field(page, 'Full Name')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoViolations(page);
+  });
 });

@@ -71,9 +71,10 @@ test('Send pressed while the form is loading, on a slow connection, stores the e
   await send.click();
   expect(await isHydrated(page), 'the form must still be loading for this test to mean anything').toBe(false);
   await expect(send).toBeDisabled(); // held: pressing again does nothing
+  await expect(send).toBeFocused(); // aria-disabled, so the focus stays where the visitor put it
   await field(page, 'Message').press('Enter'); // a new line, not a second submission
 
-  await expect(page.getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 60_000 });
   await expect(field(page, 'Full Name')).toHaveValue('');
   const rows = await storedEnquiries(request, email);
   expect(rows).toHaveLength(1);
@@ -94,7 +95,7 @@ test('Enter in a field while the form is loading sends once too', async ({ page,
   await field(page, 'Email Address').press('Enter');
   expect(await isHydrated(page)).toBe(false);
 
-  await expect(page.getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 60_000 });
   expect(await storedEnquiries(request, email)).toHaveLength(1);
 });
 
@@ -104,7 +105,7 @@ test('a field left invalid while the form is loading is reported, not sent', asy
   await page.getByRole('button', { name: 'Send Message' }).click();
   expect(await field(page, 'Full Name').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
   await waitForHydration(page, contactFormSelector);
-  await expect(page.getByText('Message Sent Successfully! ✨')).toBeHidden();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
 });
 
@@ -129,6 +130,6 @@ test("when the form's code fails to arrive, Send pressed again loads it again an
 
   await page.unroute(formCode);
   await send.click();
-  await expect(page.getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 20_000 });
   expect(await storedEnquiries(request, email)).toHaveLength(1);
 });

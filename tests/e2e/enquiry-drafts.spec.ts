@@ -65,7 +65,7 @@ test('a sent enquiry leaves no draft behind', async ({ page, request }) => {
   await fillAll(page, email);
   expect(await stored(page, draftStorageKey)).toContain(email);
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText('Message Sent Successfully! ✨')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeVisible();
   expect(await stored(page, draftStorageKey)).toBeNull();
   expect(await storedEnquiries(request, email)).toHaveLength(1);
 });
@@ -75,7 +75,7 @@ test('written offline, sent once when the connection returns, after the page was
   const email = uniqueEmail('offline');
   const page = await context.newPage();
   await submitOffline(context, page, email);
-  await expect(page.getByText('Failed to send message. Please try again.')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Failed to send message. Please try again.')).toBeVisible();
   await expect(field(page, 'Message')).toHaveValue('We would like an audit of our plant network before the new year.');
   expect(await stored(page, outboxStorageKey)).toContain(email);
   await page.close();
@@ -86,7 +86,7 @@ test('written offline, sent once when the connection returns, after the page was
   await later.goto('/contact');
   await waitForHydration(later, contactFormSelector); // the waiting enquiry loads the form's code without a touch
   // The toast shows only once the row is stored, and for 4 s: look for it first.
-  await expect(later.getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 15_000 });
+  await expect(later.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => storedEnquiries(request, email).then((rows) => rows.length)).toBe(1);
   await expect(later.getByText(queuedNote)).toBeHidden();
   await expect(field(later, 'Full Name')).toHaveValue('');
@@ -149,7 +149,7 @@ test('an answer the server refuses (400) never enters the outbox', async ({ page
   );
   await fillAll(page, uniqueEmail('refused'));
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText('Failed to send message. Please try again.')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Failed to send message. Please try again.')).toBeVisible();
   await expect(page.getByText(queuedNote)).toBeHidden();
   expect(await stored(page, outboxStorageKey)).toBeNull();
   await expect(field(page, 'Full Name')).toHaveValue('Anjali Menon');

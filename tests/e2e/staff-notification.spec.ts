@@ -27,7 +27,7 @@ test('an enquiry sent through the page reaches staff in the local mail viewer wi
   await field(page, 'Service of Interest').selectOption('Cloud Infrastructure');
   await field(page, 'Message').fill(message);
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText('Message Sent Successfully! ✨')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeVisible();
   const sentAt = Date.now();
 
   let mail: ViewerMail | undefined;

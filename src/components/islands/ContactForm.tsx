@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { Fragment, useEffect, useRef, useState, type ComponentType, type InputEvent, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type FormEvent, type InputEvent, type SubmitEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { QueuedStatus, RestoredDraftNote } from './SavedEnquiryNotes.tsx';
+import { FormStatus, RestoredDraftNote, type SendState } from './SavedEnquiryNotes.tsx';
 import type { EnquiryOutcome } from './EnquiryToasts.tsx';
-import { email, mailtoHref, phone, telHref } from '../../config/company.ts';
 import { enquiryLimits, serviceChoices } from '../../config/enquiry.ts';
-import { enquiryMessages, rateLimitedText } from '../../config/toasts.ts';
 import { enquiryValues, hasContent, honeypotFieldName, isHoneypotFilled, toRow, type EnquiryValues } from '../../enquiry/enquiry.ts';
 import { cancelQueued, isWorthQueueing, queueEnquiry, sendQueuedEnquiries } from '../../enquiry/enquiry-outbox.ts';
 import { $draft, $outbox, keepDraft } from '../../enquiry/enquiry-storage.ts';
@@ -18,6 +17,24 @@ import { takeHeldSubmit } from '../../enquiry/held-submit.ts';
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500';
 const labelClass = 'block text-sm font-semibold text-ink-800';
+
+/** What the form says is wrong with each field, by name, beside the field. */
+type FieldErrors = Partial<Record<string, string>>;
+
+/** A field's error: its border, `aria-invalid`, and the text beside it that assistive technology reads with the field. */
+function errorProps(id: string, error: string | undefined) {
+  return error
+    ? { 'aria-invalid': true, 'aria-describedby': `${id}-error`, className: inputClass.replace('border-ink-300', 'border-red-700') }
+    : { className: inputClass };
+}
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
 
 function Required() {
   return (
@@ -46,6 +63,7 @@ interface TextFieldProps {
   type: 'text' | 'email' | 'tel';
   autoComplete: string;
   required?: boolean;
+  error?: string;
 }
 
 /** Fields whose text must carry content: at least one letter, digit or symbol, here as in the database (src/enquiry/visible-text.ts). */
@@ -70,7 +88,7 @@ function checkContent(field: HTMLInputElement | HTMLTextAreaElement): void {
 
 const onContentInput = (event: InputEvent<HTMLInputElement | HTMLTextAreaElement>) => checkContent(event.currentTarget);
 
-function TextField({ name, label, type, autoComplete, required = false }: TextFieldProps) {
+function TextField({ name, label, type, autoComplete, required = false, error }: TextFieldProps) {
   const id = `contact-${name}`;
   return (
     <div>
@@ -86,8 +104,9 @@ function TextField({ name, label, type, autoComplete, required = false }: TextFi
         autoComplete={autoComplete}
         maxLength={enquiryLimits[name].max}
         onInput={name in contentFields || name === 'email' ? onContentInput : undefined}
-        className={inputClass}
+        {...errorProps(id, error)}
       />
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -121,14 +140,15 @@ const readValues = (data: FormData): EnquiryValues => enquiryValues(Object.fromE
  * what is typed while it loads, or before a failed submission, stays where it is, and only success clears the form.
  */
 function Form() {
-  const [submitting, setSubmitting] = useState(false);
+  /** What the status area says: "Sending…", then the outcome, until the visitor starts on a new message. */
+  const [sendState, setSendState] = useState<SendState>(null);
+  const submitting = sendState === 'sending';
+  /** Set while sending: Send stays focusable (aria-disabled), so a second press or Enter must do nothing. */
+  const busy = useRef(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [Toasts, setToasts] = useState<ComponentType | null>(null);
-  /** Shown in the form only if the notifications could not be downloaded or drawn. */
-  const [fallbackNotice, setFallbackNotice] = useState<EnquiryOutcome | null>(null);
-  /** Set when the notifications failed to render: their boundary shows the fallback, and the form keeps working. */
+  /** Set when the notifications failed to render: their boundary shows the fallback, the status area still tells. */
   const toastsBroken = useRef(false);
-  /** Shown until the next submission when the visitor has sent too many enquiries: the other ways to reach us. */
-  const [rateLimited, setRateLimited] = useState(false);
   /**
    * The enquiry not yet known to be stored, by its content: sending the same content again reuses its id, so an
    * attempt that was stored without an answer is recognised (23505) instead of stored twice.
@@ -166,7 +186,6 @@ function Form() {
         void notify('success');
       },
       refused(_entry, error) {
-        setRateLimited(isRateLimited(error));
         void notify(isRateLimited(error) ? 'rateLimited' : 'failure');
       },
     });
@@ -180,6 +199,8 @@ function Form() {
       if (hasContent(readValues(new FormData(form)))) setRestoredDraft(draft.savedAt);
     }
     saveDraft();
+    // From here on the form shows its own messages beside the fields, by the same rules as the browser's bubbles.
+    if (form) form.noValidate = true;
     warmUp();
     void sendQueued();
     // Send pressed while this code was loading: sent now, once.
@@ -201,17 +222,24 @@ function Form() {
     return module;
   };
 
+  /** The status area keeps the outcome; the spec's toast shows it too, when the notifications can be drawn. */
   const notify = async (outcome: EnquiryOutcome) => {
-    if (toastsBroken.current) {
-      setFallbackNotice(outcome);
-      return;
-    }
+    // A queued enquiry delivered while the visitor sends another waits for that one's outcome in the status area.
+    if (!busy.current) setSendState(outcome);
+    if (toastsBroken.current) return;
     try {
       (await mountToasts()).showEnquiryToast(outcome);
-      setFallbackNotice(null);
     } catch {
-      setFallbackNotice(outcome);
+      // the status area says it
     }
+  };
+
+  /** The visitor starts on a new message: the last outcome goes, and a corrected field loses its error. */
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    saveDraft();
+    if (!busy.current) setSendState(null);
+    const field = event.target as HTMLInputElement;
+    if (errors[field.name] && field.validity.valid) setErrors({ ...errors, [field.name]: undefined });
   };
 
   /** The visitor has started on the form (that is what loaded this code): fetch supabase-js and the notifications. */
@@ -222,19 +250,27 @@ function Form() {
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
+    if (busy.current) return;
     const form = event.currentTarget;
     // Text typed before the form's code ran, or filled in by the browser, has not been checked yet.
-    for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) checkContent(field);
-    if (!form.reportValidity()) return;
+    const fields = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
+    fields.forEach(checkContent);
+    const invalid = fields.filter((field) => !field.validity.valid);
+    // Drawn before the focus moves, so the first invalid field is announced with its error.
+    flushSync(() => setErrors(Object.fromEntries(invalid.map((field) => [field.name, field.validationMessage]))));
+    if (invalid[0]) {
+      invalid[0].focus();
+      return;
+    }
     const data = new FormData(form);
-    setSubmitting(true);
-    setRateLimited(false);
+    busy.current = true;
+    setSendState('sending');
     const values = readValues(data);
     const content = JSON.stringify(values);
     // The same content reuses the id of its earlier attempt (here or queued), so it is recognised, never stored twice.
     const id =
       $outbox.get().find((entry) => entry.content === content)?.row.id ?? (unsent.current?.content === content ? unsent.current.id : crypto.randomUUID());
+    let outcome: EnquiryOutcome = 'success';
     try {
       if (!isHoneypotFilled(data.get(honeypotFieldName))) {
         unsent.current = { id, content };
@@ -246,32 +282,30 @@ function Form() {
       form.reset();
       $draft.set(null);
       setRestoredDraft(null);
-      await notify('success');
     } catch (thrown) {
       console.error('Failed to send the enquiry:', thrown);
       const error = asEnquiryError(thrown);
-      setRateLimited(isRateLimited(error));
       const kept = isWorthQueueing(error);
       if (kept) {
         revealQueued.current = true;
         queueEnquiry(toRow(values, id), content);
       }
-      await notify(isRateLimited(error) ? 'rateLimited' : kept ? 'queued' : 'failure');
-    } finally {
-      setSubmitting(false);
+      outcome = isRateLimited(error) ? 'rateLimited' : kept ? 'queued' : 'failure';
     }
+    busy.current = false;
+    await notify(outcome);
   };
 
   return (
     <>
       {/* method="dialog": without JavaScript, pressing Send neither reloads the page nor puts the message in its address. */}
-      <form ref={formRef} method="dialog" onSubmit={onSubmit} onInput={saveDraft} className="space-y-5" aria-label="Contact form">
+      <form ref={formRef} method="dialog" onSubmit={onSubmit} onInput={onInput} className="space-y-5" aria-label="Contact form">
         {queued.length === 0 && <RestoredDraftNote restoredDraft={restoredDraft} onClearDraft={clearDraft} />}
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField name="name" label="Full Name" type="text" autoComplete="name" required />
-          <TextField name="email" label="Email Address" type="email" autoComplete="email" required />
-          <TextField name="company" label="Company" type="text" autoComplete="organization" />
-          <TextField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
+          <TextField name="name" label="Full Name" type="text" autoComplete="name" required error={errors.name} />
+          <TextField name="email" label="Email Address" type="email" autoComplete="email" required error={errors.email} />
+          <TextField name="company" label="Company" type="text" autoComplete="organization" error={errors.company} />
+          <TextField name="phone" label="Phone Number" type="tel" autoComplete="tel" error={errors.phone} />
         </div>
         <div>
           <label htmlFor="contact-service" className={labelClass}>
@@ -299,42 +333,24 @@ function Form() {
             rows={5}
             maxLength={enquiryLimits.message.max}
             placeholder="Tell us about your project, timeline and goals"
-            className={inputClass}
+            {...errorProps('contact-message', errors.message)}
           />
+          <FieldError id="contact-message" error={errors.message} />
         </div>
         {/* Hidden from people and assistive technology; naive bots fill it in. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor="contact-website">Website</label>
           <input id="contact-website" name={honeypotFieldName} type="text" tabIndex={-1} autoComplete="off" />
         </div>
-        {fallbackNotice && (
-          <p role="alert" className={`rounded-lg p-4 text-sm ${fallbackNotice === 'success' ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}>
-            <strong>{enquiryMessages[fallbackNotice].title}</strong> {enquiryMessages[fallbackNotice].description}
-          </p>
-        )}
-        {rateLimited && (
-          <p role="status" className="rounded-lg bg-accent-300/30 p-4 text-sm text-ink-900">
-            <strong>Your message was not sent.</strong>{' '}
-            {rateLimitedText(
-              <a href={telHref} className="font-semibold whitespace-nowrap underline">
-                {phone.display}
-              </a>,
-              <a href={mailtoHref} className="font-semibold underline">
-                {email}
-              </a>,
-            ).map((part, index) => (
-              <Fragment key={index}>{part}</Fragment>
-            ))}
-          </p>
-        )}
+        {/* aria-disabled, not disabled, while sending: a disabled button would drop the visitor's focus to the page. */}
         <button
           type="submit"
-          disabled={submitting}
-          className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-500 sm:w-auto"
+          aria-disabled={submitting || undefined}
+          className={`inline-flex w-full items-center justify-center gap-2 rounded-lg px-6 py-3 text-base font-semibold text-white shadow-sm sm:w-auto ${submitting ? 'cursor-not-allowed bg-brand-500' : 'bg-brand-600 hover:bg-brand-700'}`}
         >
           {submitting ? 'Sending Message...' : 'Send Message'}
         </button>
-        <QueuedStatus ref={queuedStatus} queued={queued.length} onCancelQueued={() => queued.forEach((entry) => cancelQueued(entry.row.id))} />
+        <FormStatus ref={queuedStatus} state={sendState} queued={queued.length} onCancelQueued={() => queued.forEach((entry) => cancelQueued(entry.row.id))} />
       </form>
       {Toasts && (
         <ErrorBoundary onError={() => (toastsBroken.current = true)}>
