@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const SOURCES = ['src', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
+// supabase/functions/_shared: the e-mail address rule the form shares with the notifier.
+const SOURCES = ['src', 'content', 'public', 'supabase/functions/_shared', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
 
 /**
  * A copy of the site's sources in a temporary folder, to change and build without touching the real one.
