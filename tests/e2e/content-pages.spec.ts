@@ -317,7 +317,7 @@ async function checkDropdown(page: Page, label: string, expected: { label: strin
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('link', { name: label, exact: true }).hover();
+  await nav.getByRole('button', { name: `${label} pages`, exact: true }).click();
   const links = nav.getByRole('list', { name: `${label} pages` }).getByRole('link');
   await expect(links).toHaveText(expected.map((item) => item.label));
   expect(await hrefsOf(links)).toEqual(expected.map((item) => item.href));
