@@ -7,7 +7,7 @@ import { getCollection } from 'astro:content';
 import { isLive } from './moved-addresses.ts';
 import { SECTIONS, legalPath, sectionPath, topLevelPages, type Section } from '../config/routes.ts';
 
-interface MenuLink {
+export interface MenuLink {
   label: string;
   href: string;
 }
