@@ -18,6 +18,16 @@ export interface ActionClaims {
   expires: number;
 }
 
+/**
+ * Where a link opens: a confirmation page on the public site, whose button asks the enquiry-action Edge Function to
+ * record the action. The function cannot be the page: Supabase rewrites text/html answers to GET requests to
+ * text/plain (supabase.com/docs/guides/functions/http-methods), and a GET must change nothing anyway.
+ */
+export const actionPagePath = '/staff/enquiry';
+
+/** The confirmation page on the site at `siteUrl` (the SITE_URL setting of the functions). */
+export const actionPageUrl = (siteUrl: string): string => new URL(actionPagePath, siteUrl).toString();
+
 /** How long a link in a staff e-mail works: a month covers a holiday; a leaked old e-mail stops working after it. */
 export const linkLifetimeSeconds = 30 * 24 * 60 * 60;
 
