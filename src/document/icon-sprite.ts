@@ -66,8 +66,8 @@ export function spriteSvg(names: readonly string[]): string {
             .join(' ')}/>`,
       )
       .join('');
-    // Stroke styling lives on the symbol, so each page's <svg><use> stays short; fill stays with the page (stars fill).
-    return `<symbol id="${name}" viewBox="0 0 24 24" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</symbol>`;
+    // Stroke and fill live on the symbol, so each page's <svg><use> stays short (every icon is drawn in strokes).
+    return `<symbol id="${name}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</symbol>`;
   });
   const mark = `<symbol id="${BRAND_MARK_ID}" viewBox="${brandMark.viewBox}">${brandMark.body}</symbol>`;
   return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}${mark}</svg>`;

@@ -22,8 +22,12 @@ export const inlineScripts = {
     .replace(/^\/\*[\s\S]*?\*\/\s*/, '')
     .trim()
     .replace(/\n\s*/g, '')}(document.currentScript.previousElementSibling);`,
-  /** MobileNav.astro: browsers without popovers load the polyfill whose address the script carries in `data-url`. */
-  popoverPolyfill: `if(!('popover'in HTMLElement.prototype)){let s=document.createElement('script');s.src=document.currentScript.dataset.url;s.onload=()=>document.documentElement.classList.add('popover-polyfill');document.head.append(s)}`,
+  /**
+   * MobileNav.astro, after the menu: browsers without popovers load the polyfill whose address the script carries in
+   * `data-url`; browsers without invoker commands, which open the menu as a popover instead of a modal dialog, close it
+   * when focus moves to the page behind it (not to its toggle, which closes it itself).
+   */
+  popoverPolyfill: `let c=document.currentScript,d=c.previousElementSibling,b=d.previousElementSibling;if(!('popover'in d)){let s=document.createElement('script');s.src=c.dataset.url;s.onload=()=>document.documentElement.classList.add('popover-polyfill');document.head.append(s)}'command'in b||d.addEventListener('focusout',e=>{let t=e.relatedTarget;t&&t!=b&&!d.contains(t)&&d.hidePopover()})`,
   /** pages/404.astro: the address that was not found, for the browser's console. */
   notFoundLog: `console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);`,
   /** BaseLayout.astro, as <script type="speculationrules">: src/config/speculation-rules.ts. */
