@@ -10,6 +10,7 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   {
     ignores: [
+      // Built, generated and installed files: nothing written by hand is ignored.
       'dist/',
       'dist-editor/',
       '.astro/',
