@@ -1,7 +1,7 @@
 /**
- * Every repository path the docs name exists: README.md and docs/*.md (code spans and link targets), and the
- * comments and test names in src/, scripts/, tests/, supabase/ and the root config files. A path counts when it
- * starts with one of the repository's own top-level folders or names a root file; paths under generated folders
+ * Every repository path the docs name exists: README.md and docs/*.md (code spans and link targets), and the comments
+ * and test names in src/, scripts/, tests/, supabase/, editor/, .github/, .ci/ and the root config files. A path counts
+ * when it starts with one of the repository's own top-level folders or names a root file; paths under generated folders
  * (dist/, reports/, node_modules/ …) and placeholders (`<project-ref>`, `…`, `*`) are skipped. README.md also
  * stays one a newcomer reads in five minutes: at most 150 lines, none over 200 characters.
  */
@@ -109,6 +109,8 @@ function missing(named: NamedPath[]): string[] {
 const docs = ['README.md', ...filesUnder('docs', /\.md$/)];
 const code = [
   ...['src', 'scripts', 'tests', 'supabase', 'editor'].flatMap((folder) => filesUnder(folder, /\.(?:ts|tsx|mjs|js|astro|sql|css)$/)),
+  ...filesUnder('.github', /\.ya?ml$/),
+  ...filesUnder('.ci', /(?:^|\/)[\w-]+$/),
   ...rootFiles.filter((name) => /\.(?:ts|mjs|js|yaml|toml|jsonc)$|^\.prettierignore$|^\.gitignore$/.test(name)),
 ];
 
