@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureSite, type PageWeight } from './page-weight/page-weight.ts';
-import { htmlCssBudget, jsOnIntentBudget } from './page-weight/budgets.ts';
+import { pageWeightSection } from './page-weight/quality-section.ts';
 import { describeMachine, machineLine } from './shared/machine.ts';
 
 const { values } = parseArgs({
@@ -21,33 +21,6 @@ if (values.help) {
 Writes <out>/quality.md: page weight measured from <root>/ now (run "npm run build" first), and the figures of
 "npm run audit", "npm run bench:navigation" and "npm run bench" as those commands last wrote them in reports/.`);
   process.exit(0);
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-export function pageWeightSection(pages: readonly PageWeight[]): string {
-  const content = pages.filter((page) => page.path !== '/404');
-  const firstResponse = content.map((page) => page.html + page.css);
-  const headroom = [...content].sort((a, b) => htmlCssBudget(a.path) - (a.html + a.css) - (htmlCssBudget(b.path) - (b.html + b.css)));
-  const intent = Math.max(...pages.map((page) => page.jsOnIntent));
-  const rows = pages.map(
-    (page) => `| ${page.path} | ${kb(page.html + page.css)} | ${htmlCssBudget(page.path) - page.html - page.css} B | ${kb(page.jsOnIntent)} |`,
-  );
-  return [
-    '## Page weight (`npm run size`, gzip)',
-    '',
-    `- First response (HTML with its stylesheet and policy): ${kb(Math.min(...firstResponse))}–${kb(Math.max(...firstResponse))} on ${content.length} pages.`,
-    `- Least headroom: ${headroom
-      .slice(0, 3)
-      .map((page) => `${page.path} (${htmlCssBudget(page.path) - page.html - page.css} B)`)
-      .join(', ')}.`,
-    `- JavaScript before interaction: ${kb(Math.max(...pages.map((page) => page.jsOnLoad)))} on every page.`,
-    `- JavaScript on the first touch of the contact form: ${kb(intent)} (budget ${kb(jsOnIntentBudget)}).`,
-    '',
-    '| page | first response | headroom | js on first touch |',
-    '| --- | --- | --- | --- |',
-    ...rows,
-  ].join('\n');
 }
 
 function savedReport(title: string, command: string, file: string): string {
