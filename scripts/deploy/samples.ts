@@ -10,7 +10,7 @@ import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yam
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 
 export interface Sample {
-  /** The file, from the project's root: content/case-studies/erp-migration.mdx. */
+  /** The file, from the project's root: content/case-studies/erp-migration-manufacturer.mdx. */
   file: string;
   /** The line of its `sample: true`. */
   line: number;

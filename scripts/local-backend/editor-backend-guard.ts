@@ -66,7 +66,7 @@ const dataFile = (file: unknown, visit: Visit) => {
 
 /**
  * The actions Decap CMS's proxy backend sends in simple publish mode, as decap-server's local file-system mode reads
- * them (its src/middlewares/localFs), each rebuilding its params with every path it names passed through `visit`.
+ * them (its localFs middleware), each rebuilding its params with every path it names passed through `visit`.
  */
 const actionPaths: Record<string, (params: Params, visit: Visit) => Params> = {
   info: (params) => params,
@@ -103,7 +103,7 @@ export function paramsInContent(action: string, params: unknown): Params {
   return actionPaths[action]!(fields(params), (path) => (path as string).slice(contentFolder.length + 1));
 }
 
-/** Why `path` is not a plain repository path inside content/, read as the editor writes them: `content/services/x.mdx`. */
+/** Why `path` is not a plain repository path inside content/, read as the editor writes them: `content/services/installation.mdx`. */
 function spellingProblem(path: unknown): string | undefined {
   if (typeof path !== 'string') return 'it is not a path';
   if (path.includes('\\')) return 'it contains a backslash';

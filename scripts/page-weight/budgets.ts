@@ -6,7 +6,7 @@ const KB = 1024;
  * HTML + CSS, gzip, per page (CSS is inlined, so this is the first response): 14 KB, what the first
  * round trip of a new connection carries (ten TCP segments). The legal pages' long text may take 24 KB.
  */
-const htmlCssBudget = (path: string): number => (['/privacy-policy', '/terms-condition', '/return-refund'].includes(path) ? 24 * KB : 14 * KB);
+export const htmlCssBudget = (path: string): number => (['/privacy-policy', '/terms-condition', '/return-refund'].includes(path) ? 24 * KB : 14 * KB);
 
 /**
  * JavaScript files fetched before any interaction: none. The About counters are a small inline script, counted in
@@ -16,7 +16,7 @@ const htmlCssBudget = (path: string): number => (['/privacy-policy', '/terms-con
 const jsOnLoadBudget = 0;
 
 /** JavaScript fetched on the first touch of an island: the contact form's code (React and the form) may take 80 KB. */
-const jsOnIntentBudget = 80 * KB;
+export const jsOnIntentBudget = 80 * KB;
 
 export function budgetBreaches(pages: readonly PageWeight[]): string[] {
   return pages.flatMap((page) => {

@@ -44,7 +44,7 @@ export const redirects: Readonly<Record<string, string>> = {
 
 export const sectionPath = (section: Section, slug: string): string => `/${section}/${slug}`;
 
-/** A case study's address: its file name under /case-studies (content/case-studies/erp-migration.mdx → /case-studies/erp-migration). */
+/** A case study's address: its file name under /case-studies (content/case-studies/erp-migration-manufacturer.mdx → /case-studies/erp-migration-manufacturer). */
 export const caseStudyPath = (slug: string): string => `/case-studies/${slug}`;
 
 /** A legal page's address: its file name at the top level (content/legal/privacy-policy.mdx → /privacy-policy). */

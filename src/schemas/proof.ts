@@ -3,7 +3,7 @@
  * clients (content/clients/<slug>.mdx) and testimonials (content/testimonials/<slug>.mdx). Each entry the repository
  * ships as an example says `sample: true`; pages mark it, and `npm run build:deploy` refuses to publish it
  * (scripts/deploy/samples.ts). That a case study's services and a testimonial's case study exist is checked once
- * every collection is loaded (src/content/proof-checks.ts); here only the form, so the editor can run these too.
+ * every collection is loaded (src/content/proof.ts); here only the form, so the editor can run these too.
  */
 import { z } from 'astro/zod';
 import { image, seo } from './fields.ts';

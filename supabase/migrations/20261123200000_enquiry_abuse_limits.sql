@@ -15,7 +15,7 @@
 -- with `X-Forwarded-For: a,b,c` reaches the origin as `a,b,c,<real address>` next to `Cf-Connecting-Ip: <real address>`
 -- (github.com/cloudflare/cloudflared/issues/1426). So the first x-forwarded-for entry, which Supabase's guide
 -- "Securing your API" suggests, lets a sender pick a new identity per request; it is never read here.
--- The local backend (scripts/local-backend/table-rest-api.ts) sets cf-connecting-ip from the socket and drops a client's copy.
+-- The local backend (scripts/local-backend/rest-api.ts) sets cf-connecting-ip from the socket and drops a client's copy.
 
 -- The address a header holds, or null: brackets and a port removed, IPv4 written with leading zeros read as
 -- decimal (inet's own parser), an IPv4 address written as IPv6 (::ffff:1.2.3.4) taken as the IPv4 address.
@@ -75,8 +75,8 @@ $$;
 
 -- 4. True when the text has a character a reader can see: anything but white space, control and format
 -- characters, default-ignorable code points (zero-width spaces and joiners, variation selectors, fillers)
--- and the blank braille pattern. The class is src/lib/visible-text.ts's, written out for Unicode 17 (Node 24);
--- tests/unit/contact-submissions.db.test.ts checks both edges of every range against it.
+-- and the blank braille pattern. The class is src/enquiry/visible-text.ts's, written out for Unicode 17 (Node 24);
+-- tests/db/contact-submissions.db.test.ts checks both edges of every range against it.
 create function public.contact_submissions_has_visible_text(value text)
   returns boolean
   language sql

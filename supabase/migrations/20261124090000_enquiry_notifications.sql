@@ -166,7 +166,7 @@ grant execute on function public.retry_failed_enquiry_notifications() to service
 
 -- Waking the Edge Function on the hosted project: a Database Webhook on the outbox (right after each insert) and a
 -- Supabase Cron job every minute (the safety net for a call that was lost), both calling the function through pg_net
--- with the URL and token kept in Supabase Vault (README, "Staff notifications", sets them once per project).
+-- with the URL and token kept in Supabase Vault (docs/OPERATIONS.md, "Staff notifications", sets them once per project).
 -- Where pg_net or Vault is missing (PGlite, plain PostgreSQL) or the secrets are not set, waking does nothing: the
 -- local backend runs the notifier itself. A failure here never fails the visitor's insert.
 create function public.wake_enquiry_notifier(only_when_owed boolean)

@@ -1,4 +1,4 @@
--- Each enquiry has a state, so the 24-hour promise can be tracked (README, "Staff notifications"):
+-- Each enquiry has a state, so the 24-hour promise can be tracked (docs/OPERATIONS.md, "Staff and enquiries"):
 --   new       nobody has said it is dealt with
 --   answered  a member of staff replied (state_changed_by, state_changed_at)
 --   closed    it needs no answer: spam, a duplicate, a job application (state_changed_by, state_changed_at)

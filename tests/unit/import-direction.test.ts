@@ -1,6 +1,6 @@
 /**
  * Imports run one way: integrations (what the site adds to Astro) → pages → layouts → components → the code they
- * call (content, document, visuals, cms, enquiry, lib) → schemas → config; and nothing outside tests/ imports from
+ * call (content, document, visuals, cms, enquiry) → schemas → config; and nothing outside tests/ imports from
  * tests/. A file that reaches up (config importing content code, a schema importing a component) fails here.
  * Code by where it runs: what the visitor's browser or the editor runs reaches no Node module and no build-time
  * code; what Cloudflare Workers run (editor/functions/ and src/cms/workers/) reaches no Node module.
@@ -26,7 +26,6 @@ const levels: Record<string, number> = {
   visuals: 2,
   cms: 2,
   enquiry: 2,
-  lib: 2,
   schemas: 1,
   config: 0,
   scripts: 0,
@@ -101,9 +100,10 @@ describe('import direction', () => {
     expect(upward).toEqual([]);
   });
 
-  test('every folder of src/ has a level', () => {
+  test('every folder of src/ has a level, and every level is a folder of src/', () => {
     const folders = readdirSync(join(root, 'src')).filter((name) => !name.endsWith('.d.ts'));
     expect(folders.filter((name) => levels[name] === undefined)).toEqual([]);
+    expect(Object.keys(levels).filter((name) => !folders.includes(name))).toEqual([]);
   });
 
   test("only src/integrations/ reaches into Astro's internals", () => {
