@@ -97,9 +97,11 @@ export function toCsv(rows: StoredEnquiry[]): string {
   const lines = [[...csvColumns, ...csvNotificationColumns, ...csvStateColumns].join(',')];
   for (const row of rows) {
     lines.push(
-      [...csvColumns.map((column) => csvField(row[column])), ...notificationCells(row).map(csvField), ...csvStateColumns.map((column) => csvField(row[column]))].join(
-        ',',
-      ),
+      [
+        ...csvColumns.map((column) => csvField(row[column])),
+        ...notificationCells(row).map(csvField),
+        ...csvStateColumns.map((column) => csvField(row[column])),
+      ].join(','),
     );
   }
   return `${lines.join('\r\n')}\r\n`;

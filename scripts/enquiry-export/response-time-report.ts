@@ -60,7 +60,14 @@ export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, 
   const middle = Math.floor(times.length / 2);
   const open = inPeriod.filter((row) => row.state === 'new');
   const openPastPromise = open
-    .map((row) => ({ id: row.id, created_at: row.created_at, name: row.name, company: row.company, email: row.email, ageMs: now.getTime() - Date.parse(row.created_at) }))
+    .map((row) => ({
+      id: row.id,
+      created_at: row.created_at,
+      name: row.name,
+      company: row.company,
+      email: row.email,
+      ageMs: now.getTime() - Date.parse(row.created_at),
+    }))
     .filter((row) => row.ageMs > promiseMs)
     .sort((a, b) => b.ageMs - a.ageMs || a.id.localeCompare(b.id));
   const answeredLate = times.filter((ms) => ms > promiseMs).length;

@@ -187,7 +187,13 @@ describe.each(databaseTargets)('the response-time report on $label', ({ open }) 
         .split('\r\n')
         .map((line) => [line.slice(0, line.indexOf(',')), line.slice(line.indexOf(',') + 1)]),
     );
-    expect(csv).toMatchObject({ figure: 'value', received: '10', median_time_to_answer_seconds: '53100', worst_time_to_answer_seconds: '108000', broken_promise: '4' });
+    expect(csv).toMatchObject({
+      figure: 'value',
+      received: '10',
+      median_time_to_answer_seconds: '53100',
+      worst_time_to_answer_seconds: '108000',
+      broken_promise: '4',
+    });
   });
 
   it('an empty period says so, with no median or worst', async () => {
