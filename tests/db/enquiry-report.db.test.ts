@@ -118,6 +118,12 @@ describe.each(databaseTargets)('the response-time report on $label', ({ open }) 
       start: '2026-10-31T18:30:00Z',
       end: '2026-11-20T18:30:00Z',
     },
+    {
+      name: 'October in London, whose clocks go back on the 25th (UTC+01:00, then UTC)',
+      options: { from: '2026-10-01', to: '2026-10-31', timeZone: 'Europe/London' },
+      start: '2026-09-30T23:00:00Z',
+      end: '2026-11-01T00:00:00Z',
+    },
     { name: 'the last 30 days (the default)', options: {}, start: '2026-10-28T12:00:00Z', end: '2026-11-27T12:00:00Z' },
     { name: 'September, when nothing came in', options: { from: '2026-09-01', to: '2026-09-30' }, start: '2026-09-01T00:00:00Z', end: '2026-10-01T00:00:00Z' },
   ];
