@@ -164,8 +164,8 @@ describe.each(databaseTargets)('the response-time report on $label', ({ open }) 
     expect(text).toMatch(/^Broke the 24-hour promise {2,}4$/m);
     expect(text.replace(/\n/g, ' ')).toContain('answered more than 24 hours after it came in, or is still open more than 24 hours after it came in.');
     // The figures end in one column.
-    const figureLines = text.split('\n').filter((line) => /^(Received|  Answered|  Still open|Broke the) .* \d+$/.test(line));
-    expect(figureLines).toHaveLength(4);
+    const figureLines = text.split('\n').filter((line) => / {2}(\d+|\d+ h \d\d min)$/.test(line));
+    expect(figureLines).toHaveLength(9);
     expect(new Set(figureLines.map((line) => line.length)).size).toBe(1);
     const list = text.slice(text.indexOf('Open past the promise, oldest first:')).split('\n');
     expect(list[1]).toMatch(/^Received \(UTC\)\s+Open for\s+Name\s+Company\s+Email$/);
