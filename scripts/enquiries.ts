@@ -5,22 +5,41 @@ import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from './local-backend/local-api-keys.ts';
-import { toCsv, toJson, toTable, type StoredEnquiry } from './enquiry-export/enquiry-export-format.ts';
+import { responseTimeHours } from '../src/config/company.ts';
+import { isOverdue, toCsv, toJson, toTable, type StoredEnquiry } from './enquiry-export/enquiry-export-format.ts';
+import { ArgumentError, defaultPeriodDays, reportPeriod } from './enquiry-export/report-period.ts';
+import { responseTimeReport } from './enquiry-export/response-time-report.ts';
+import { reportCsv, reportJson, reportText } from './enquiry-export/response-time-report-format.ts';
 import { readDataDir, readViaApi } from './enquiry-export/enquiry-sources.ts';
 import { isListening } from './shared/ports.ts';
 import { defaultDataDir } from './local-backend/repo-paths.ts';
 
 const usage = `Usage: npm run enquiries -- [--json | --csv]
+       npm run enquiries -- --report [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--time-zone ZONE] [--json | --csv]
 
 Lists contact form enquiries, newest first, as an aligned table (default), JSON or CSV, each with
-the state of its staff e-mail (sent, owed, retrying with the last error, or FAILED with the reason).
+its age, its state (new; answered or closed, with who and when; OVERDUE when new for more than
+${responseTimeHours} hours) and the state of its staff e-mail (sent, owed, retrying with the last error, or
+FAILED with the reason). JSON and CSV carry the state columns: state, state_changed_at, state_changed_by.
+
+With --report, prints how the ${responseTimeHours}-hour reply promise was kept for the enquiries received in a
+period: how many came in, were answered, closed and are still open, the median and worst time
+to answer, and how many broke the promise, then the open ones past the promise, oldest first.
+See docs/staff-report.md.
 
 Source, in this order:
   1. SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set: the hosted project (service role key).
   2. Something listening on ${localSupabaseUrl}: the local backend (npm run backend).
   3. Otherwise: the local data in .local-data/pglite, opened directly and only read.
 
+Report period (whole days, both included, read in --time-zone):
+  --from DATE       first day, YYYY-MM-DD (default: ${defaultPeriodDays} days before the end)
+  --to DATE         last day, YYYY-MM-DD (default: up to now)
+  --time-zone ZONE  IANA time zone the days are read and times shown in (default: UTC),
+                    e.g. Asia/Kolkata, Europe/London, America/Chicago
+
 Options:
+  --report    print the response-time report instead of the list
   --json      print JSON (all columns)
   --csv       print CSV (RFC 4180), safe to open in a spreadsheet in any locale: text that could
               start a formula (= + - @, also full-width, even after spaces, at the start of a
@@ -28,7 +47,7 @@ Options:
               the field is quoted, so a phone number (+91 …) or a negative number shows a ' too
   -h, --help  show this help`;
 
-class UsageError extends Error {}
+class UsageError extends ArgumentError {}
 
 async function readEnquiries(): Promise<StoredEnquiry[]> {
   const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: key } = process.env;
@@ -51,6 +70,14 @@ async function readEnquiries(): Promise<StoredEnquiry[]> {
   return rows;
 }
 
+/** "; 3 new (1 OVERDUE), 8 answered, 1 closed" */
+function stateTotals(rows: StoredEnquiry[], now: Date): string {
+  if (rows.length === 0 || rows.some((row) => row.state === undefined)) return '';
+  const count = (state: string) => rows.filter((row) => row.state === state).length;
+  const overdue = rows.filter((row) => isOverdue(row, now)).length;
+  return `; ${count('new')} new${overdue ? ` (${overdue} OVERDUE)` : ''}, ${count('answered')} answered, ${count('closed')} closed`;
+}
+
 /** "; staff e-mails: 10 sent, 1 retrying, 1 FAILED (see the Staff e-mail column)" */
 function notificationTotals(rows: StoredEnquiry[]): string {
   const counts = new Map<string, number>();
@@ -66,22 +93,45 @@ function notificationTotals(rows: StoredEnquiry[]): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { json: { type: 'boolean' }, csv: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean' },
+      csv: { type: 'boolean' },
+      report: { type: 'boolean' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      'time-zone': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     console.log(usage);
     return;
   }
   if (values.json && values.csv) throw new UsageError('Choose one of --json and --csv.');
+  const periodOptions = (['from', 'to', 'time-zone'] as const).filter((name) => values[name] !== undefined);
+  if (!values.report && periodOptions.length > 0) {
+    throw new UsageError(`--${periodOptions[0]} sets the report's period: add --report (npm run enquiries -- --report --${periodOptions[0]} …).`);
+  }
+  const now = new Date();
+  // The period is checked before anything is read, so a typing mistake costs no request.
+  const period = values.report ? reportPeriod({ from: values.from, to: values.to, timeZone: values['time-zone'] }, now) : undefined;
   const rows = await readEnquiries();
-  const format = values.json ? toJson : values.csv ? toCsv : toTable;
-  process.stdout.write(format(rows));
-  if (!values.json && !values.csv) console.error(`${rows.length} ${rows.length === 1 ? 'enquiry' : 'enquiries'}${notificationTotals(rows)}`);
+  if (period) {
+    const report = responseTimeReport(rows, period, now);
+    process.stdout.write((values.json ? reportJson : values.csv ? reportCsv : reportText)(report));
+    return;
+  }
+  if (values.json) process.stdout.write(toJson(rows));
+  else if (values.csv) process.stdout.write(toCsv(rows));
+  else process.stdout.write(toTable(rows, now));
+  if (!values.json && !values.csv) {
+    console.error(`${rows.length} ${rows.length === 1 ? 'enquiry' : 'enquiries'}${stateTotals(rows, now)}${notificationTotals(rows)}`);
+  }
 }
 
 main().catch((error: unknown) => {
   console.error(`enquiries: ${error instanceof Error ? error.message : String(error)}`);
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (error instanceof ArgumentError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error('Run with --help for usage.');
     process.exit(2);
   }

@@ -1,4 +1,5 @@
 /** Renders stored enquiries for staff: an aligned table for the terminal, or CSV / JSON for other tools. */
+import { responseTimeHours } from '../../src/config/company.ts';
 import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
 
 /** A row as the table holds it: what the form sent, plus what the server adds. */
@@ -9,7 +10,15 @@ export interface StoredEnquiry extends Omit<EnquiryRow, 'service'> {
   client_address?: string | null;
   /** Its staff notification (absent where the outbox does not exist, e.g. a project not yet migrated). */
   notification?: EnquiryNotification | null;
+  /** new, answered or closed (absent on a project without the enquiry states migration). */
+  state?: EnquiryState;
+  /** When it was answered or closed; null while new. */
+  state_changed_at?: string | null;
+  /** Who answered or closed it, as the link recorded them. */
+  state_changed_by?: string | null;
 }
+
+export type EnquiryState = 'new' | 'answered' | 'closed';
 
 export interface EnquiryNotification {
   status: 'pending' | 'sending' | 'sent' | 'failed';
@@ -21,6 +30,8 @@ export interface EnquiryNotification {
 
 const csvColumns = ['id', 'created_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_address'] as const;
 const csvNotificationColumns = ['notification_status', 'notification_attempts', 'notification_error', 'notified_at'] as const;
+/** Last, so a sheet or script that reads the older columns by position still finds them where they were. */
+const csvStateColumns = ['state', 'state_changed_at', 'state_changed_by'] as const;
 
 function notificationCells(row: StoredEnquiry): string[] {
   const n = row.notification;
@@ -73,7 +84,7 @@ const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
 /** The same, but for tab, CR and LF. */
 const controlCharactersButTabAndLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
-function csvField(value: string | null | undefined): string {
+export function csvField(value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
   // Staff also print the CSV to a terminal, so every control character goes, except (deliberately) tab, CR and LF:
   // they are part of what a visitor typed, and a field holding one is always quoted (below), which RFC 4180 allows.
@@ -83,9 +94,15 @@ function csvField(value: string | null | undefined): string {
 }
 
 export function toCsv(rows: StoredEnquiry[]): string {
-  const lines = [[...csvColumns, ...csvNotificationColumns].join(',')];
+  const lines = [[...csvColumns, ...csvNotificationColumns, ...csvStateColumns].join(',')];
   for (const row of rows) {
-    lines.push([...csvColumns.map((column) => csvField(row[column])), ...notificationCells(row).map(csvField)].join(','));
+    lines.push(
+      [
+        ...csvColumns.map((column) => csvField(row[column])),
+        ...notificationCells(row).map(csvField),
+        ...csvStateColumns.map((column) => csvField(row[column])),
+      ].join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -96,8 +113,40 @@ export function toJson(rows: StoredEnquiry[]): string {
   return `${json}\n`;
 }
 
-const tableColumns: Array<{ title: string; width: number; value: (row: StoredEnquiry) => string }> = [
-  { title: 'Received (UTC)', width: 16, value: (row) => new Date(row.created_at).toISOString().slice(0, 16).replace('T', ' ') },
+const hour = 3_600_000;
+/** "42 min", "5 h 03 min", "71 h 59 min", then "3 d 4 h": hours up to three days, since the promise is counted in hours. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 72) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** "2026-11-23 22:05" in UTC. */
+const utcMinute = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
+
+/** Open for longer than the site promises to take for a reply. */
+export const isOverdue = (row: StoredEnquiry, now: Date): boolean =>
+  row.state === 'new' && now.getTime() - Date.parse(row.created_at) > responseTimeHours * hour;
+
+/** "new", "new, OVERDUE", "answered 2026-11-22 10:00 by Priya, after 3 h 05 min", "closed 2026-11-22 10:00 by Priya". */
+function stateSummary(row: StoredEnquiry, now: Date): string {
+  if (!row.state) return '';
+  if (row.state === 'new') return isOverdue(row, now) ? `new, OVERDUE (over ${responseTimeHours} h)` : 'new';
+  const at = row.state_changed_at ? ` ${utcMinute(row.state_changed_at)}` : '';
+  const by = row.state_changed_by ? ` by ${row.state_changed_by}` : '';
+  const after =
+    row.state === 'answered' && row.state_changed_at ? `, after ${formatDuration(Date.parse(row.state_changed_at) - Date.parse(row.created_at))}` : '';
+  return `${row.state}${at}${by}${after}`;
+}
+
+type TableColumn = { title: string; width: number; value: (row: StoredEnquiry, now: Date) => string };
+
+const tableColumns: TableColumn[] = [
+  { title: 'Received (UTC)', width: 16, value: (row) => utcMinute(row.created_at) },
+  { title: 'Age', width: 14, value: (row, now) => formatDuration(now.getTime() - Date.parse(row.created_at)) },
+  { title: 'State', width: 70, value: stateSummary },
   { title: 'Name', width: 24, value: (row) => row.name },
   { title: 'Email', width: 32, value: (row) => row.email },
   { title: 'Company', width: 20, value: (row) => row.company ?? '' },
@@ -108,7 +157,7 @@ const tableColumns: Array<{ title: string; width: number; value: (row: StoredEnq
 ];
 
 /** One line of plain text: tab and line breaks become a space, every other control character is removed. */
-function cell(text: string, width: number): string {
+export function cell(text: string, width: number): string {
   const flat = text
     .replace(/[\t\n\r]/g, ' ')
     .replace(controlCharacters, '')
@@ -117,8 +166,9 @@ function cell(text: string, width: number): string {
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 
-export function toTable(rows: StoredEnquiry[]): string {
-  const cells = [tableColumns.map((c) => c.title), ...rows.map((row) => tableColumns.map((c) => cell(c.value(row), c.width)))];
+/** One line per enquiry; ages and overdue marks are as of `now`. */
+export function toTable(rows: StoredEnquiry[], now = new Date()): string {
+  const cells = [tableColumns.map((c) => c.title), ...rows.map((row) => tableColumns.map((c) => cell(c.value(row, now), c.width)))];
   const widths = tableColumns.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
   const render = (line: string[]) =>
     line

@@ -54,24 +54,34 @@ async function readNotificationsViaApi(supabase: SupabaseClient, pageSize: numbe
   }
 }
 
+/** What reading needs of a database connection: PGlite and a node-postgres client both fit. */
+export interface QueryableDatabase {
+  query<T>(sql: string): Promise<{ rows: T[] }>;
+}
+
+/** Every enquiry with its notification, newest first, read with SQL (the local PGlite, or PostgreSQL in tests). */
+export async function readFromDatabase(db: QueryableDatabase): Promise<StoredEnquiry[]> {
+  const { rows: outbox } = await db.query<{ exists: boolean }>(`select to_regclass('public.${notificationTable}') is not null as exists`);
+  const notification = outbox[0]?.exists
+    ? `(select json_build_object(${notificationColumns
+        .split(',')
+        .map((c) => `'${c}', n.${c}`)
+        .join(', ')})
+        from public.${notificationTable} n where n.enquiry_id = t.id)`
+    : 'null';
+  const { rows } = await db.query<{ body: string }>(
+    `select coalesce(json_agg(to_jsonb(t) || jsonb_build_object('notification', ${notification}) order by t.created_at desc, t.id), '[]'::json)::text as body
+     from public.${enquiryTable} t`,
+  );
+  return JSON.parse(rows[0]?.body ?? '[]') as StoredEnquiry[];
+}
+
 /** Reads the local backend's PGlite directory directly; only call this when no backend is using it. */
 export async function readDataDir(dataDir: string): Promise<StoredEnquiry[] | 'no-data'> {
   if (!existsSync(dataDir)) return 'no-data';
   const db = await PGlite.create(dataDir);
   try {
-    const { rows: outbox } = await db.query<{ exists: boolean }>(`select to_regclass('public.${notificationTable}') is not null as exists`);
-    const notification = outbox[0]?.exists
-      ? `(select json_build_object(${notificationColumns
-          .split(',')
-          .map((c) => `'${c}', n.${c}`)
-          .join(', ')})
-          from public.${notificationTable} n where n.enquiry_id = t.id)`
-      : 'null';
-    const { rows } = await db.query<{ body: string }>(
-      `select coalesce(json_agg(to_jsonb(t) || jsonb_build_object('notification', ${notification}) order by t.created_at desc, t.id), '[]'::json)::text as body
-       from public.${enquiryTable} t`,
-    );
-    return JSON.parse(rows[0]?.body ?? '[]') as StoredEnquiry[];
+    return await readFromDatabase(db);
   } catch (error) {
     if ((error as { code?: string }).code === '42P01') return 'no-data';
     throw error;

@@ -24,6 +24,9 @@ const tricky: StoredEnquiry = {
     sent_at: null,
     next_attempt_at: '2026-11-21T12:00:00+00:00',
   },
+  state: 'answered',
+  state_changed_at: '2026-11-21T12:35:09.123+00:00',
+  state_changed_by: '=Priya, "sales"',
 };
 
 const plain: StoredEnquiry = {
@@ -36,14 +39,17 @@ const plain: StoredEnquiry = {
   service: null,
   message: 'Hi',
   client_address: null,
+  state: 'new',
+  state_changed_at: null,
+  state_changed_by: null,
 };
 
 describe('the staff export formats', () => {
   it('quotes CSV fields with commas, quotes and line breaks, and leaves nulls empty', () => {
     expect(toCsv([tricky, plain])).toBe(
-      'id,created_at,name,email,company,phone,service,message,client_address,notification_status,notification_attempts,notification_error,notified_at\r\n' +
-        `${tricky.id},${tricky.created_at},"'=HYPERLINK(""http://evil.example"")",a@b.co,"Acme, ""Big"" Ltd","'+91 120 555 0142",Other,"line one\r\nline two",127.0.0.1,failed,10,535 5.7.8 Authentication failed,\r\n` +
-        `${plain.id},${plain.created_at},Ravi,ravi@example.com,,,,Hi,,,,,\r\n`,
+      'id,created_at,name,email,company,phone,service,message,client_address,notification_status,notification_attempts,notification_error,notified_at,state,state_changed_at,state_changed_by\r\n' +
+        `${tricky.id},${tricky.created_at},"'=HYPERLINK(""http://evil.example"")",a@b.co,"Acme, ""Big"" Ltd","'+91 120 555 0142",Other,"line one\r\nline two",127.0.0.1,failed,10,535 5.7.8 Authentication failed,,answered,2026-11-21T12:35:09.123+00:00,"'=Priya, ""sales"""\r\n` +
+        `${plain.id},${plain.created_at},Ravi,ravi@example.com,,,,Hi,,,,,,new,,\r\n`,
     );
   });
 
@@ -53,9 +59,11 @@ describe('the staff export formats', () => {
   });
 
   it('prints an aligned table, one line per enquiry, with multi-line messages flattened', () => {
-    const lines = toTable([tricky, plain]).trimEnd().split('\n');
+    const lines = toTable([tricky, plain], new Date('2026-11-22T09:30:00Z')).trimEnd().split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^Received \(UTC\)\s+Name\s+Email\s+Company\s+Phone\s+Service\s+Message\s+Staff e-mail$/);
+    expect(lines[0]).toMatch(/^Received \(UTC\)\s+Age\s+State\s+Name\s+Email\s+Company\s+Phone\s+Service\s+Message\s+Staff e-mail$/);
+    expect(lines[2]).toMatch(/^2026-11-21 10:05 {2}23 h 24 min {2}answered 2026-11-21 12:35 by =Priya, "sales", after 2 h 30 min {2}=HYPERLINK/);
+    expect(lines[3]).toMatch(/^2026-11-21 09:00 {2}24 h 30 min {2}new, OVERDUE \(over 24 h\) {2,}Ravi /);
     expect(lines[2]).toContain('2026-11-21 10:05');
     expect(lines[2]).toMatch(/FAILED after 10 tries: 535 5\.7\.8 Authentication failed$/);
     expect(lines[2]).toContain('line one line two');
@@ -97,7 +105,7 @@ describe('the staff exports with hostile enquiries', () => {
     const csv = toCsv([hostile]);
     expect(csv.split('\r\n')[1]).toBe(
       `${plain.id},${plain.created_at},"'=HYPERLINK(""http://evil.example"",""x"")",${plain.email},"'@SUM(1+1)","'+1-555",,` +
-        `"title]0;pwned clear[2J red31m bell del end","'=cmd|' /C calc'!A0",,,,`,
+        `"title]0;pwned clear[2J red31m bell del end","'=cmd|' /C calc'!A0",,,,,new,,`,
     );
     for (const [index, column] of columns.entries()) {
       for (const start of ['=', '+', '-', '@', '\t', '\r']) {
@@ -111,7 +119,7 @@ describe('the staff exports with hostile enquiries', () => {
     const csv = toCsv([hostile, escapes]);
     const lines = csv.split('\r\n');
     expect(lines[2]).toBe(`${escapes.id},${plain.created_at},"]0;pwnedMallory[2J",${plain.email},31mRed Co,,,"one\ttwo`);
-    expect(lines[3]).toBe('three",,,,,');
+    expect(lines[3]).toBe('three",,,,,,new,,');
     expect(csv.replace(/"[^"]*"/g, '').replace(/\r\n/g, '')).not.toMatch(control);
     expect(csv.replace(/[\t\r\n]/g, '')).not.toMatch(control);
     expect(toCsv([{ ...plain, message: '\u001b=1+1', company: 'a\tb', phone: '\u0007\t+1' }])).toContain(`,"a\tb","'\t'+1",,"'=1+1",`);
@@ -244,7 +252,8 @@ describe('the CSV opened in every locale', () => {
 });
 
 describe('reading enquiries through the REST API', () => {
-  it('pages through all rows, newest first', async () => {
+  // Each starts a backend on a fresh in-memory database: initdb alone took up to 30 s on a loaded 2-core machine.
+  it('pages through all rows, newest first', { timeout: 120_000 }, async () => {
     const backend = await startLocalBackend({ port: 0, dataDir: 'memory://' });
     try {
       const ids: string[] = [];
@@ -272,7 +281,7 @@ describe('reading enquiries through the REST API', () => {
     }
   });
 
-  it('fails with a clear message when the key may not read', async () => {
+  it('fails with a clear message when the key may not read', { timeout: 120_000 }, async () => {
     const backend = await startLocalBackend({ port: 0, dataDir: 'memory://' });
     try {
       await expect(readViaApi(backend.url, localSupabaseAnonKey)).rejects.toThrow(/failed: 401 42501 permission denied/);

@@ -1,0 +1,116 @@
+/**
+ * The response-time report as a manager reads it (aligned plain text), and the same figures as JSON or CSV. Durations
+ * are whole minutes in the text and seconds in JSON and CSV; times are in the period's time zone in the text and ISO
+ * 8601 (UTC) in JSON and CSV.
+ */
+import { cell, csvField, formatDuration } from './enquiry-export-format.ts';
+import { describePeriod, localMinute } from './report-period.ts';
+import { brokenPromiseDefinition, type ResponseTimeReport } from './response-time-report.ts';
+
+const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
+
+/** The figures by the names JSON and CSV give them, in the order the text prints them. */
+function figures(report: ResponseTimeReport) {
+  return {
+    period_start: report.period.start.toISOString(),
+    period_end: report.period.end.toISOString(),
+    time_zone: report.period.timeZone,
+    as_of: report.now.toISOString(),
+    promise_hours: report.promiseHours,
+    received: report.received,
+    answered: report.answered,
+    closed: report.closed,
+    open: report.open,
+    median_time_to_answer_seconds: seconds(report.medianTimeToAnswerMs),
+    worst_time_to_answer_seconds: seconds(report.worstTimeToAnswerMs),
+    broken_promise: report.brokenPromise,
+    answered_late: report.answeredLate,
+    open_past_promise: report.openPastPromise.length,
+    broken_promise_definition: brokenPromiseDefinition(report.promiseHours),
+  };
+}
+
+export function reportJson(report: ResponseTimeReport): string {
+  const body = {
+    ...figures(report),
+    open_past_promise_enquiries: report.openPastPromise.map(({ ageMs, ...enquiry }) => ({ ...enquiry, age_seconds: ageMs / 1000 })),
+  };
+  // As the enquiry export: DEL and C1 controls escaped too, so printing it to a terminal is safe.
+  const json = JSON.stringify(body, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${json}\n`;
+}
+
+/** Two columns, figure and value, one figure a line (the open enquiries themselves are in the text and JSON). */
+export function reportCsv(report: ResponseTimeReport): string {
+  const lines = ['figure,value', ...Object.entries(figures(report)).map(([name, value]) => `${name},${csvField(value === null ? '' : String(value))}`)];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Lines of label and value, the values right-aligned in one column. */
+function aligned(lines: Array<[string, string] | ''>): string[] {
+  const labels = Math.max(...lines.map((line) => (line ? line[0].length : 0)));
+  const values = Math.max(...lines.map((line) => (line ? line[1].length : 0)));
+  return lines.map((line) => (line ? `${line[0].padEnd(labels)}  ${line[1].padStart(values)}` : ''));
+}
+
+function openTable(report: ResponseTimeReport): string[] {
+  const zone = report.period.timeZone;
+  const rows = [
+    [`Received (${zone})`, 'Open for', 'Name', 'Company', 'Email'],
+    ...report.openPastPromise.map((row) => [
+      localMinute(new Date(row.created_at), zone),
+      formatDuration(row.ageMs),
+      cell(row.name, 30),
+      cell(row.company ?? '', 24),
+      cell(row.email, 40),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const render = (row: string[]) =>
+    row
+      .map((text, i) => text.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [render(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(render)];
+}
+
+/** Words in lines of at most `width` characters. */
+const wrap = (text: string, width = 100): string[] =>
+  text.split(' ').reduce<string[]>((lines, word) => {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+    return lines;
+  }, []);
+
+export function reportText(report: ResponseTimeReport): string {
+  const zone = report.period.timeZone;
+  const hours = report.promiseHours;
+  const duration = (ms: number | null) => (ms === null ? '-' : formatDuration(ms));
+  const lines = [
+    `Enquiries received ${describePeriod(report.period)}, states as of ${localMinute(report.now, zone)}.`,
+    `The site promises a reply within ${hours} hours.`,
+    '',
+    ...aligned([
+      ['Received', String(report.received)],
+      ['  Answered', String(report.answered)],
+      ['  Closed, no answer needed', String(report.closed)],
+      ['  Still open', String(report.open)],
+      '',
+      [`Time to answer (${report.answered} answered)`, ''],
+      ['  Median', duration(report.medianTimeToAnswerMs)],
+      ['  Worst', duration(report.worstTimeToAnswerMs)],
+      '',
+      [`Broke the ${hours}-hour promise`, String(report.brokenPromise)],
+      [`  Answered after more than ${hours} hours`, String(report.answeredLate)],
+      [`  Still open after more than ${hours} hours`, String(report.openPastPromise.length)],
+    ]).map((line) => line.trimEnd()),
+    '',
+    ...wrap(brokenPromiseDefinition(hours)),
+    '',
+  ];
+  if (report.received === 0) lines.push('No enquiries came in during this period.');
+  else if (report.openPastPromise.length === 0) lines.push(`No enquiry is open past the promise.`);
+  else lines.push('Open past the promise, oldest first:', ...openTable(report));
+  return `${lines.join('\n')}\n`;
+}
