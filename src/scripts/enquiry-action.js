@@ -8,6 +8,7 @@
 ((box) => {
   const part = (name) => box.querySelector(`[data-${name}]`);
   const [status, details, form] = ['status', 'details', 'form'].map(part);
+  part('needs-script').hidden = true;
   const button = form.querySelector('button');
   const search = new URLSearchParams(location.search);
   const link = {};
