@@ -3,7 +3,8 @@
  * backend's notifier and enquiry-action function, the mail viewer): send an enquiry through the form, open the e-mail
  * in the mail viewer, follow "Mark as answered", press the button, see it recorded, and find the state in the database.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { mailViewerUrl } from '../../scripts/local-backend/mail-catcher.ts';
@@ -16,6 +17,14 @@ interface ViewerMail {
   text: string;
 }
 
+/** The page-wide checks of tests/e2e/accessibility.spec.ts (WCAG 2.2 AA and best practices), in the state it is in. */
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+type Recorded = Window & { cspViolations: string[] };
+
 async function stateOf(request: APIRequestContext, id: string) {
   const response = await request.get(`${localSupabaseUrl}/rest/v1/contact_submissions?select=state,state_changed_by&id=eq.${id}`, {
     headers: { apikey: localSupabaseServiceRoleKey, Authorization: `Bearer ${localSupabaseServiceRoleKey}` },
@@ -24,6 +33,8 @@ async function stateOf(request: APIRequestContext, id: string) {
 }
 
 test('staff mark an enquiry answered from the link in its e-mail, once', async ({ page, request }) => {
+  // A form, the mail viewer, three page loads and three accessibility scans: more than the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
   const email = uniqueEmail('links');
   const message = `We need help with our helpdesk (${email}).`;
   await page.goto('/contact');
@@ -56,6 +67,11 @@ test('staff mark an enquiry answered from the link in its e-mail, once', async (
   const answerLink = shown.getByRole('link', { name: 'Mark as answered' });
   await expect(answerLink).toBeVisible();
   const href = (await answerLink.getAttribute('href'))!;
+  // The page's own policy must allow its script and its call to the function: any violation is recorded.
+  await page.addInitScript(() => {
+    (window as unknown as Recorded).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as Recorded).cspViolations.push(event.violatedDirective));
+  });
   await page.goto(href);
 
   // Opening the page changes nothing.
@@ -66,12 +82,15 @@ test('staff mark an enquiry answered from the link in its e-mail, once', async (
   await expect(page.getByRole('status')).toHaveText('Nothing has been recorded yet. Check the enquiry, then press the button.');
   const [row] = await storedEnquiries(request, email);
   expect(await stateOf(request, row!.id)).toEqual({ state: 'new', state_changed_by: null });
+  await expectNoAxeViolations(page);
 
   await page.getByLabel('Your name (optional)').fill('Priya');
   await page.getByRole('button', { name: 'Mark as answered' }).click();
   await expect(page.getByRole('status')).toHaveText(/^Recorded: the enquiry is marked answered\. By Priya, /, { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Mark as answered' })).toBeHidden();
   expect(await stateOf(request, row!.id)).toEqual({ state: 'answered', state_changed_by: 'Priya' });
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => (window as unknown as Recorded).cspViolations)).toEqual([]);
 
   // The same link later says it was used, and by whom.
   await page.reload();
@@ -87,6 +106,7 @@ test('staff mark an enquiry answered from the link in its e-mail, once', async (
   });
   await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
   await expect(page.getByText('This page needs JavaScript')).toBeHidden();
+  await expectNoAxeViolations(page);
   expect(await stateOf(request, row!.id)).toEqual({ state: 'answered', state_changed_by: 'Priya' });
 });
 
@@ -96,5 +116,6 @@ test('without JavaScript the page says it needs it', async ({ browser }) => {
   await page.goto('/staff/enquiry?enquiry=x');
   await expect(page.getByText('This page needs JavaScript to record anything.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Mark as answered|Close/ })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('term')).toHaveCount(0);
   await context.close();
 });
