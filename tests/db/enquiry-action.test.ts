@@ -59,7 +59,9 @@ async function localTarget(): Promise<Target> {
       return id;
     },
     async stateOf(id) {
-      const reply = await httpRequest(`${backend.url}/rest/v1/contact_submissions?select=state,state_changed_by,state_changed_at&id=eq.${id}`, { headers: service });
+      const reply = await httpRequest(`${backend.url}/rest/v1/contact_submissions?select=state,state_changed_by,state_changed_at&id=eq.${id}`, {
+        headers: service,
+      });
       return (JSON.parse(reply.body) as StoredState[])[0]!;
     },
     close: () => backend.close(),
@@ -80,15 +82,21 @@ async function denoTarget(): Promise<Target> {
     secret,
     async store(company) {
       const id = randomUUID();
-      await queryAs(db as TestDatabase, 'anon', `insert into public.contact_submissions (id, name, email, company, message) values ($1, 'Asha Rao', $2, $3, 'Call me.')`, [
-        id,
-        `asha.${id.slice(0, 8)}@example.com`,
-        company,
-      ]);
+      await queryAs(
+        db as TestDatabase,
+        'anon',
+        `insert into public.contact_submissions (id, name, email, company, message) values ($1, 'Asha Rao', $2, $3, 'Call me.')`,
+        [id, `asha.${id.slice(0, 8)}@example.com`, company],
+      );
       return id;
     },
     async stateOf(id) {
-      const [row] = await queryAs<StoredState>(db, 'service_role', 'select state, state_changed_by, state_changed_at from public.contact_submissions where id = $1', [id]);
+      const [row] = await queryAs<StoredState>(
+        db,
+        'service_role',
+        'select state, state_changed_by, state_changed_at from public.contact_submissions where id = $1',
+        [id],
+      );
       return row!;
     },
     async close() {
@@ -258,18 +266,36 @@ describe('states through the local REST API', () => {
 
     const id = randomUUID();
     const withState = { id, name: 'Asha Rao', email: 'asha@example.com', company: null, phone: null, service: null, message: 'Hi', state: 'answered' };
-    const insert = await httpRequest(`${backend.url}/rest/v1/contact_submissions`, { method: 'POST', headers: anon, body: JSON.stringify(withState), localAddress: loopbackAddress(900) });
+    const insert = await httpRequest(`${backend.url}/rest/v1/contact_submissions`, {
+      method: 'POST',
+      headers: anon,
+      body: JSON.stringify(withState),
+      localAddress: loopbackAddress(900),
+    });
     expect(insert.status).toBe(401);
     expect(insert.body).toMatch(/permission denied/);
 
     const stored = { ...withState, id: randomUUID() } as Record<string, unknown>;
     delete stored.state;
-    expect((await httpRequest(`${backend.url}/rest/v1/contact_submissions`, { method: 'POST', headers: anon, body: JSON.stringify(stored), localAddress: loopbackAddress(901) })).status).toBe(201);
+    expect(
+      (
+        await httpRequest(`${backend.url}/rest/v1/contact_submissions`, {
+          method: 'POST',
+          headers: anon,
+          body: JSON.stringify(stored),
+          localAddress: loopbackAddress(901),
+        })
+      ).status,
+    ).toBe(201);
     for (const [method, path] of [
       ['PATCH', `/rest/v1/contact_submissions?id=eq.${String(stored.id)}`],
       ['POST', '/rest/v1/rpc/set_enquiry_state'],
     ] as const) {
-      const change = await httpRequest(`${backend.url}${path}`, { method, headers: anon, body: JSON.stringify({ state: 'closed', enquiry: stored.id, new_state: 'closed', changed_by: 'x' }) });
+      const change = await httpRequest(`${backend.url}${path}`, {
+        method,
+        headers: anon,
+        body: JSON.stringify({ state: 'closed', enquiry: stored.id, new_state: 'closed', changed_by: 'x' }),
+      });
       expect(change.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
     }
     const service = { apikey: localSupabaseServiceRoleKey, authorization: `Bearer ${localSupabaseServiceRoleKey}` };

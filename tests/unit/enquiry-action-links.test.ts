@@ -59,7 +59,9 @@ describe('the staff e-mail’s action links', () => {
 
     const without = readNotifierConfig((name) => base[name]);
     expect(without).not.toHaveProperty('problems');
-    expect(without).toMatchObject({ linkProblems: [expect.stringMatching(/^SITE_URL is not set/), expect.stringMatching(/^ENQUIRY_LINK_SECRET is not set.*openssl rand -hex 32/)] });
+    expect(without).toMatchObject({
+      linkProblems: [expect.stringMatching(/^SITE_URL is not set/), expect.stringMatching(/^ENQUIRY_LINK_SECRET is not set.*openssl rand -hex 32/)],
+    });
     expect((without as { mail: object }).mail).not.toHaveProperty('links');
 
     const short = readNotifierConfig((name) => ({ ...base, SITE_URL: 'https://www.kalpaka.com', ENQUIRY_LINK_SECRET: 'short' })[name]);

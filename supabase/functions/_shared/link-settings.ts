@@ -28,7 +28,7 @@ export function linkSecretProblem(secret: string): string | undefined {
   if (secret.length < minimumSecretLength) {
     return `ENQUIRY_LINK_SECRET must be at least ${minimumSecretLength} characters (it has ${secret.length}): generate one with 'openssl rand -hex 32'`;
   }
-  if (/\s/.test(secret)) return 'ENQUIRY_LINK_SECRET contains a space or line break: generate one with \'openssl rand -hex 32\'';
+  if (/\s/.test(secret)) return "ENQUIRY_LINK_SECRET contains a space or line break: generate one with 'openssl rand -hex 32'";
   return undefined;
 }
 

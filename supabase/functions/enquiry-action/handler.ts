@@ -20,17 +20,7 @@ export const defaultChangedBy = 'staff (e-mail link)';
 const maxBodyBytes = 2048;
 
 export type Outcome =
-  | 'open'
-  | 'recorded'
-  | 'already'
-  | 'incomplete'
-  | 'forged'
-  | 'expired'
-  | 'not-found'
-  | 'wrong-method'
-  | 'bad-request'
-  | 'not-set-up'
-  | 'unavailable';
+  'open' | 'recorded' | 'already' | 'incomplete' | 'forged' | 'expired' | 'not-found' | 'wrong-method' | 'bad-request' | 'not-set-up' | 'unavailable';
 
 interface HandlerOptions {
   /** null when SITE_URL or ENQUIRY_LINK_SECRET is missing: every request is then answered 'not-set-up'. */
@@ -44,7 +34,13 @@ const actionWords: Record<EnquiryAction, string> = { answered: 'answered', close
 
 /** No line breaks, controls or invisible characters, and a bounded length: staff type it, the database keeps 200. */
 function cleanName(value: unknown): string {
-  const text = typeof value === 'string' ? value.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').replace(/\s+/g, ' ').trim() : '';
+  const text =
+    typeof value === 'string'
+      ? value
+          .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
   return text.slice(0, 80) || defaultChangedBy;
 }
 
@@ -155,8 +151,7 @@ export function createActionHandler({ settings, store, now = () => new Date(), l
     }
     if (!link.ok && link.reason === 'forged') {
       return answer(request, 403, 'forged', {
-        message:
-          'Nothing was changed: this link was not made by the website, or part of it was altered. Use the link in the staff e-mail exactly as it is.',
+        message: 'Nothing was changed: this link was not made by the website, or part of it was altered. Use the link in the staff e-mail exactly as it is.',
       });
     }
     if (!link.ok) {

@@ -26,6 +26,5 @@ export interface ActionStore {
 }
 
 /** The queries both stores run, so they cannot drift apart. */
-export const findSql =
-  'select name, company, created_at, state, state_changed_at, state_changed_by from public.contact_submissions where id = $1';
+export const findSql = 'select name, company, created_at, state, state_changed_at, state_changed_by from public.contact_submissions where id = $1';
 export const setStateSql = 'select state, state_changed_at, state_changed_by, changed from public.set_enquiry_state($1, $2, $3)';

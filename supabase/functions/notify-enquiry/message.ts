@@ -18,8 +18,7 @@ export interface MailSettings {
 }
 
 /** What the links do, said once under them in both parts. */
-const linksNote =
-  'Each link opens a page on the website with a button: nothing changes until you press it. A link works once, for 30 days.';
+const linksNote = 'Each link opens a page on the website with a button: nothing changes until you press it. A link works once, for 30 days.';
 
 /** C0 and C1 controls, DEL and the Unicode line and paragraph separators: none belongs in a header line. */
 const headerBreakers = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
