@@ -13,7 +13,7 @@ import { placeholderProblems, settingValue, settings } from '../src/config/setti
 import { editorUrlProblem } from '../src/config/editor-url.ts';
 import { publicKeyProblem } from '../src/enquiry/supabase-key.ts';
 import { findSamples, sampleProblem } from './deploy/samples.ts';
-import { normalisedUrlSettings, settingValueProblems } from './deploy/setting-values.ts';
+import { linkSecretSettingProblem, normalisedUrlSettings, settingValueProblems } from './deploy/setting-values.ts';
 
 const whereToSet =
   'Set each one as a line NAME=value of the SITE_SETTINGS secret (GitHub → Settings → Secrets and variables → Actions; ' +
@@ -40,6 +40,8 @@ const problems = placeholderProblems(env).map(
   ({ setting, value, reason }) => `${setting.name} is still a placeholder, "${shown(value)}": ${reason}.\n    It is ${setting.what}.`,
 );
 problems.push(...settingValueProblems(env).map((problem) => problem.message));
+const linkSecret = linkSecretSettingProblem(env);
+if (linkSecret) problems.push(linkSecret);
 if (!env.PUBLIC_SUPABASE_URL?.trim()) {
   problems.push(`PUBLIC_SUPABASE_URL is not set: the form would post to the local stand-in, ${settingValue(env, 'PUBLIC_SUPABASE_URL')}.`);
 }

@@ -13,6 +13,7 @@ import { mailViewerUrl, startMailCatcher, type MailCatcher } from './local-backe
 import { startLocalNotifier, type LocalNotifier } from './local-backend/local-notifier.ts';
 import { defaultDataDir, migrationsDir as defaultMigrationsDir } from './local-backend/repo-paths.ts';
 import { createRestApi } from './local-backend/rest-api.ts';
+import { createLocalActions, enquiryActionPath, localLinkSettings } from './local-backend/local-actions.ts';
 import { devSiteOrigins } from './local-backend/editor-backend-guard.ts';
 
 /** The port `astro dev` and `astro preview` serve the site on unless told otherwise. */
@@ -66,9 +67,11 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     db = await openLocalDatabase({ dataDir, migrationsDir });
     if (notify) {
       if (!process.env.SMTP_HOST) mail = await startMailCatcher();
-      notifier = startLocalNotifier(db);
+      notifier = startLocalNotifier(db, { links: localLinkSettings(siteOrigins[0]!) });
     }
-    resolveApi(await createRestApi(db, { afterInsert: () => notifier?.wake(), port: boundPort(server, port), siteOrigins }));
+    const rest = await createRestApi(db, { afterInsert: () => notifier?.wake(), port: boundPort(server, port), siteOrigins });
+    const actions = createLocalActions(db, { port: boundPort(server, port), siteOrigins });
+    resolveApi((req, res) => (new URL(req.url ?? '/', 'http://localhost').pathname === enquiryActionPath ? actions(req, res) : rest(req, res)));
   } catch (error) {
     await mail?.close();
     await closeServer(server);
@@ -126,6 +129,7 @@ answering as PostgREST does (see tests/db/local-backend.test.ts):
   POST /rest/v1/contact_submissions      the contact form's insert (one JSON object)
   GET  /rest/v1/contact_submissions      staff reads (select, order, limit, offset, eq filters)
   GET  /rest/v1/enquiry_notifications    the same, for the notification outbox
+  POST /functions/v1/enquiry-action      the Edge Function behind the staff e-mail's "Mark as answered" links
 Any other request gets PostgREST's error for it, saying the stand-in does not support it.
 Every request runs as its key's role (anon or service_role), so grants, row level security,
 constraints and the rate-limit trigger decide. Only requests addressed to 127.0.0.1, localhost or [::1] are
@@ -146,7 +150,9 @@ Options:
 
 Staff notifications: each stored enquiry is e-mailed by the Edge Function's code (supabase/functions/notify-enquiry)
 to the mail viewer on ${mailViewerUrl} (maildev, SMTP on port 54325), started here unless one already runs.
-Set SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASSWORD, ENQUIRY_NOTIFY_TO, ENQUIRY_NOTIFY_FROM) to send elsewhere.`;
+Set SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASSWORD, ENQUIRY_NOTIFY_TO, ENQUIRY_NOTIFY_FROM) to send elsewhere.
+The e-mails' "Mark as answered" and "Close, no answer needed" links open the dev site's /staff/enquiry page and are
+signed with a public development secret, which a deploy refuses (docs/staff-links.md).`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

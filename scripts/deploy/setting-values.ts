@@ -6,6 +6,7 @@
  */
 import { settings, settingValue, type Environment, type Setting } from '../../src/config/settings.ts';
 import { isPlainAddress } from '../../supabase/functions/notify-enquiry/message.ts';
+import { linkSecretProblem } from '../../supabase/functions/_shared/link-settings.ts';
 
 /** Controls (CR, LF, tab…), invisible format characters (zero-width, bidi, soft hyphen) and line separators. */
 const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
@@ -95,4 +96,16 @@ export function normalisedUrlSettings(env: Environment): Record<string, string> 
       .filter((setting) => setting.kind === 'url' && env[setting.name]?.trim())
       .map((setting) => [setting.name, settingValue(env, setting.name).replace(/^[a-z][a-z\d+.-]*:/i, (scheme) => scheme.toLowerCase())]),
   );
+}
+
+/**
+ * ENQUIRY_LINK_SECRET, when the deploy's environment carries it (one place for every secret, then `supabase secrets
+ * set`): never the public development secret `npm run dev` signs the staff links with, nor one too short. It is not a
+ * setting of the site (no page sees it); the Edge Functions refuse the same values on Supabase (docs/staff-links.md).
+ */
+export function linkSecretSettingProblem(env: Environment): string | undefined {
+  const secret = env.ENQUIRY_LINK_SECRET;
+  if (secret === undefined || secret === '') return undefined;
+  const problem = linkSecretProblem(secret);
+  return problem && `${problem}. Each deploy needs its own secret, set with 'supabase secrets set' (docs/staff-links.md).`;
 }

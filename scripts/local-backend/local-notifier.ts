@@ -4,6 +4,7 @@
  * names another server (the same variables as the function's secrets).
  */
 import type { PGlite } from '@electric-sql/pglite';
+import type { LinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
 import { company, email as companyEmail } from '../../src/config/company.ts';
 import { readNotifierConfig, type NotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
 import { deliverOwed, type DeliveryReport } from '../../supabase/functions/notify-enquiry/deliver.ts';
@@ -62,13 +63,17 @@ interface LocalNotifierOptions {
   intervalMs?: number;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** The action links' settings (local-actions.ts), used whatever the environment says, so they match the local function. */
+  links?: LinkSettings;
 }
 
 export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {}): LocalNotifier {
-  const { intervalMs = 10_000, env = process.env, log = (line) => console.log(`[notify] ${line}`) } = options;
+  const { intervalMs = 10_000, env = process.env, log = (line) => console.log(`[notify] ${line}`), links } = options;
   const defaults = env.SMTP_HOST ? localDefaults : { ...localDefaults, ...mailViewer };
-  const read = readNotifierConfig((name) => env[name] || defaults[name]);
+  const fixed: Record<string, string> = links ? { SITE_URL: links.siteOrigin, ENQUIRY_LINK_SECRET: links.secret } : {};
+  const read = readNotifierConfig((name) => fixed[name] ?? (env[name] || defaults[name]));
   if ('problems' in read) throw new Error(`Staff notifications are not set up: ${read.problems.join('; ')}`);
+  if (read.linkProblems.length > 0) log(`staff e-mails go out without their "Mark as answered" links: ${read.linkProblems.join('; ')}`);
   const config: NotifierConfig = read;
   const store = pgliteNotificationStore(db);
   const transport = createSmtpTransport(config.smtp);

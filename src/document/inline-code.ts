@@ -6,6 +6,7 @@
  */
 import countUpSource from '../scripts/count-up.js?raw';
 import videoFacadeSource from '../scripts/video-facade.js?raw';
+import enquiryActionSource from '../scripts/enquiry-action.js?raw';
 import { speculationRules } from '../config/speculation-rules.ts';
 import { inlineJson } from './inline-json.ts';
 
@@ -28,6 +29,8 @@ export const inlineScripts = {
    * when focus moves to the page behind it (not to its toggle, which closes it itself).
    */
   popoverPolyfill: `let c=document.currentScript,d=c.previousElementSibling,b=d.previousElementSibling;if(!('popover'in d)){let s=document.createElement('script');s.src=c.dataset.url;s.onload=()=>document.documentElement.classList.add('popover-polyfill');document.head.append(s)}'command'in b||d.addEventListener('focusout',e=>{let t=e.relatedTarget;t&&t!=b&&!d.contains(t)&&d.hidePopover()})`,
+  /** pages/staff/enquiry.astro, after the box: asks the enquiry-action function about the page's link and records it on the button (src/scripts/enquiry-action.js, without its comment). */
+  enquiryAction: `${enquiryActionSource.replace(/^\/\*[\s\S]*?\*\/\s*/, '').trim()}(document.currentScript.previousElementSibling);`,
   /** pages/404.astro: the address that was not found, for the browser's console. */
   notFoundLog: `console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);`,
   /** BaseLayout.astro, as <script type="speculationrules">: src/config/speculation-rules.ts. */

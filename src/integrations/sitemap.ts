@@ -1,6 +1,7 @@
 /**
  * The sitemap lists the pages to index: not the forwarding pages of redirected addresses (legacy paths, retired
- * pages, content/redirects.yaml: src/content/addresses.ts), the not-found page or the writers' editor.
+ * pages, content/redirects.yaml: src/content/addresses.ts), the not-found page, the writers' editor or the staff page
+ * the staff e-mail's links open.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import sitemap from '@astrojs/sitemap';
@@ -22,7 +23,7 @@ export const siteMap = (): AstroIntegration => {
   let notIndexed: string[] | undefined;
   return sitemap({
     filter: (page) => {
-      notIndexed ??= ['/404', '/admin', ...redirectedAddresses()];
+      notIndexed ??= ['/404', '/admin', '/staff/enquiry', ...redirectedAddresses()];
       return !notIndexed.some((path) => page.endsWith(path));
     },
   });

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
+import { checkActionLink } from '../../supabase/functions/_shared/enquiry-links.ts';
 import { denoBinary, serveFunction, type RunningFunction } from '../support/deno-function.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
 import { openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
@@ -284,5 +285,27 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry under Deno, wi
     ]);
     expect(rows[0]).toEqual({ status: 'sent', attempts: 2 });
     console.info('notify-enquiry: run killed between send and mark: sent 1, repeated 1 (same Message-ID), lost 0');
+  });
+  it('carries the signed "Mark as answered" links with SITE_URL and ENQUIRY_LINK_SECRET, and without them sends anyway, saying why', async () => {
+    const secret = 'd'.repeat(64);
+    const withLinks = await serveFunction(entry, functionEnv({ SITE_URL: 'https://www.kalpaka.example', ENQUIRY_LINK_SECRET: secret }));
+    try {
+      const enquiry = await store();
+      await drain(withLinks);
+      const text = smtp.received[0]!.parsed.text ?? '';
+      const answered = /Mark as answered: (\S+)/.exec(text)?.[1];
+      expect(answered).toMatch(/^https:\/\/www\.kalpaka\.example\/staff\/enquiry\?/);
+      expect(await checkActionLink(new URL(answered!).searchParams, secret)).toMatchObject({ ok: true, claims: { enquiry: enquiry.id, action: 'answered' } });
+      expect(smtp.received[0]!.parsed.html).toContain('>Close, no answer needed</a>');
+    } finally {
+      await withLinks.kill();
+    }
+
+    smtp.received.length = 0;
+    await store();
+    await drain();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.parsed.text).not.toContain('Mark as answered');
+    expect(notifier.output()).toContain('staff e-mails go out without their "Mark as answered" links: SITE_URL is not set');
   });
 });

@@ -13,6 +13,7 @@ import { editorUrlProblem } from '../../src/config/editor-url.ts';
 import { describeTimeZone } from '../../src/config/time-zone.ts';
 import { realSettings } from '../support/deploy-settings.ts';
 import { settingValueProblems } from '../../scripts/deploy/setting-values.ts';
+import { developmentLinkSecret } from '../../supabase/functions/_shared/link-settings.ts';
 
 const repoRoot = join(import.meta.dirname, '../..');
 const names = (env: Record<string, string>) => placeholderProblems(env).map((problem) => problem.setting.name);
@@ -224,6 +225,14 @@ describe('npm run build:deploy', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('PUBLIC_SUPABASE_ANON_KEY is still a placeholder, "eyJ');
     expect(run.stderr).toContain('PUBLIC_SUPABASE_URL cannot be used, "http://127.0.0.1:54321": it must start with https://');
+  });
+
+  it("refuses the staff links' public development secret when the deploy's environment carries it", () => {
+    writeDotEnv({});
+    const run = buildDeploy({ ...realSettings, ENQUIRY_LINK_SECRET: developmentLinkSecret });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('ENQUIRY_LINK_SECRET is the local development secret, which is public');
+    expect(buildDeploy({ ...realSettings, ENQUIRY_LINK_SECRET: 'f'.repeat(64) }).status).toBe(0);
   });
 
   it('reads .env as astro build does', () => {

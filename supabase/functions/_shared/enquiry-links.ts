@@ -64,7 +64,7 @@ export async function signClaims(claims: ActionClaims, secret: string): Promise<
 }
 
 /**
- * The link that opens the confirmation page of `action` for `enquiry`: `pageUrl` (the enquiry-action function's URL)
+ * The link that opens the confirmation page of `action` for `enquiry`: `pageUrl` (actionPageUrl(SITE_URL), the site's page)
  * with the claims and their signature as query parameters. It expires `linkLifetimeSeconds` after `now`.
  */
 export async function actionLink(pageUrl: string, enquiry: string, action: EnquiryAction, secret: string, now = new Date()): Promise<string> {

@@ -1,4 +1,5 @@
 /** The notifier's settings from its secrets (environment variables), with every problem named at once. */
+import { readLinkSettings } from '../_shared/link-settings.ts';
 import { defaultPolicy, type DeliveryPolicy } from './deliver.ts';
 import { isPlainAddress, type MailSettings } from './message.ts';
 import type { SmtpSettings } from './smtp-transport.ts';
@@ -7,6 +8,12 @@ export interface NotifierConfig {
   mail: MailSettings;
   smtp: SmtpSettings;
   policy: DeliveryPolicy;
+  /**
+   * Why staff e-mails go out without their "Mark as answered" and "Close, no answer needed" links (SITE_URL or
+   * ENQUIRY_LINK_SECRET missing or unusable), or empty. Not a reason to hold an e-mail back: an enquiry is never
+   * left unannounced for a link.
+   */
+  linkProblems: string[];
 }
 
 type Env = (name: string) => string | undefined;
@@ -122,8 +129,10 @@ export function readNotifierConfig(env: Env): NotifierConfig | { problems: strin
 
   if (problems.length > 0 || !from) return { problems };
   const user = env('SMTP_USER');
+  const links = readLinkSettings(env, hostedBy);
   return {
-    mail: { from, to },
+    mail: { from, to, ...('problems' in links ? {} : { links }) },
+    linkProblems: 'problems' in links ? links.problems : [],
     smtp: { host, port, secure, requireTls: !plaintextLoopback, timeoutSeconds, ...(user ? { user, password: env('SMTP_PASSWORD') ?? '' } : {}) },
     policy,
   };

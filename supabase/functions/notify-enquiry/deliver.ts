@@ -2,6 +2,7 @@
  * One run of the notifier: claim owed notifications a batch at a time, send each, mark it sent; a failed attempt is
  * owed again after a backoff, and after the last attempt it is marked failed with the reason.
  */
+import { enquiryLinks } from '../_shared/link-settings.ts';
 import { composeNotification, type MailSettings } from './message.ts';
 import type { MailTransport, NotificationStore } from './types.ts';
 
@@ -80,7 +81,8 @@ export async function deliverOwed(
     if (batch.length === 0) break;
     for (const notification of batch) {
       try {
-        await transport.send(composeNotification(notification, settings));
+        const links = settings.links ? await enquiryLinks(settings.links, notification.enquiry_id) : undefined;
+        await transport.send(composeNotification(notification, settings, links));
       } catch (error) {
         const reason = describeError(error);
         const giveUp = notification.attempt >= policy.maxAttempts;

@@ -19,6 +19,9 @@ const setupProblems = [
   ...(databaseUrl ? [] : ['SUPABASE_DB_URL is not set']),
 ];
 if (setupProblems.length > 0) console.error(`notify-enquiry is not set up: ${setupProblems.join('; ')}`);
+if ('linkProblems' in config && config.linkProblems.length > 0) {
+  console.warn(`notify-enquiry: staff e-mails go out without their "Mark as answered" links: ${config.linkProblems.join('; ')}`);
+}
 
 const ready = 'problems' in config || setupProblems.length > 0 ? null : config;
 const store = ready ? createPostgresStore(databaseUrl) : null;

@@ -2,8 +2,10 @@
  * The staff e-mail for one enquiry: subject with the name, company and service; every field in plain text and in
  * simple HTML; Reply-To the enquirer; a Message-ID made from the enquiry id, so a repeat is seen as the same message.
  * Every value comes from a stranger: header values lose line breaks and control characters, HTML is escaped.
+ * With the link settings, it carries "Mark as answered" and "Close, no answer needed" links (_shared/enquiry-links.ts).
  */
 import { isPlainAddress } from '../_shared/email-address.ts';
+import type { EnquiryLinks, LinkSettings } from '../_shared/link-settings.ts';
 import type { ClaimedNotification, Mailbox, OutgoingMail } from './types.ts';
 
 export { isPlainAddress };
@@ -11,7 +13,12 @@ export { isPlainAddress };
 export interface MailSettings {
   from: Mailbox;
   to: string[];
+  /** Where the action links lead and what signs them; without it, e-mails carry no links. */
+  links?: Pick<LinkSettings, 'pageUrl' | 'secret'>;
 }
+
+/** What the links do, said once under them in both parts. */
+const linksNote = 'Each link opens a page on the website with a button: nothing changes until you press it. A link works once, for 30 days.';
 
 /** C0 and C1 controls, DEL and the Unicode line and paragraph separators: none belongs in a header line. */
 const headerBreakers = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
@@ -60,10 +67,19 @@ function receivedAt(value: Date | string): string {
   return `${utc} UTC (${istFormat.format(date)} IST)`;
 }
 
+const linkStyle = 'display:inline-block;padding:8px 14px;margin:0 8px 8px 0;border-radius:6px;font-weight:bold;text-decoration:none';
+
+function linksHtml(links: EnquiryLinks): string {
+  return `<p style="margin:20px 0 4px"><a href="${escapeHtml(links.answered)}" style="${linkStyle};background:#1d4ed8;color:#ffffff">Mark as answered</a>
+<a href="${escapeHtml(links.closed)}" style="${linkStyle};border:1px solid #1d4ed8;color:#1d4ed8">Close, no answer needed</a></p>
+<p style="color:#4b5563;font-size:13px;margin:0">${escapeHtml(linksNote)}</p>
+`;
+}
+
 /** RFC 3834: an auto-generated message; out-of-office replies are not sent back to it (nor to the Reply-To). */
 const fixedHeaders = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
 
-export function composeNotification(enquiry: ClaimedNotification, settings: MailSettings): OutgoingMail {
+export function composeNotification(enquiry: ClaimedNotification, settings: MailSettings, links?: EnquiryLinks): OutgoingMail {
   const name = headerText(enquiry.name, 80) || 'Someone';
   const company = enquiry.company ? headerText(enquiry.company, 80) : '';
   const service = enquiry.service ? headerText(enquiry.service, 60) : 'no service chosen';
@@ -90,6 +106,7 @@ export function composeNotification(enquiry: ClaimedNotification, settings: Mail
     'Message:',
     message,
     '',
+    ...(links ? [`Mark as answered: ${links.answered}`, '', `Close, no answer needed: ${links.closed}`, '', linksNote, ''] : []),
     '--',
     bodyText(replyNote),
     `Enquiry ${enquiry.enquiry_id}`,
@@ -106,7 +123,7 @@ ${fields.map(([label, value]) => `<tr><th style="${cell}">${label}</th><td style
 </table>
 <h2 style="font-size:16px;margin:20px 0 8px">Message</h2>
 <div style="white-space:pre-wrap;border-left:3px solid #d1d5db;padding-left:12px">${escapeHtml(message)}</div>
-<p style="color:#4b5563;font-size:13px;margin-top:24px">${escapeHtml(replyNote)}<br>Enquiry ${escapeHtml(enquiry.enquiry_id)}</p>
+${links ? linksHtml(links) : ''}<p style="color:#4b5563;font-size:13px;margin-top:24px">${escapeHtml(replyNote)}<br>Enquiry ${escapeHtml(enquiry.enquiry_id)}</p>
 </body></html>
 `;
 

@@ -1,0 +1,62 @@
+/**
+ * The enquiry-action Edge Function on the local backend: the function's own handler
+ * (supabase/functions/enquiry-action/handler.ts) against PGlite, at /functions/v1/enquiry-action as on Supabase.
+ * Links are signed with the public development secret and open the dev site, so the links of the staff e-mails in
+ * the local mail viewer work with no configuration.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+import { actionPageUrl } from '../../supabase/functions/_shared/enquiry-links.ts';
+import { developmentLinkSecret, type LinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
+import { createActionHandler } from '../../supabase/functions/enquiry-action/handler.ts';
+import { findSql, setStateSql, type ActionStore, type EnquirySummary, type StateChange } from '../../supabase/functions/enquiry-action/types.ts';
+import { requestSourceProblem } from './editor-backend-guard.ts';
+
+export const enquiryActionPath = '/functions/v1/enquiry-action';
+
+/** The link settings of `npm run dev`: the dev site (its first origin) and the development secret. */
+export function localLinkSettings(siteOrigin: string): LinkSettings {
+  return { pageUrl: actionPageUrl(siteOrigin), siteOrigin: new URL(siteOrigin).origin, secret: developmentLinkSecret };
+}
+
+function pgliteActionStore(db: PGlite): ActionStore {
+  return {
+    async find(enquiry) {
+      return (await db.query<EnquirySummary>(findSql, [enquiry])).rows[0] ?? null;
+    },
+    async setState(enquiry, state, changedBy) {
+      return (await db.query<StateChange>(setStateSql, [enquiry, state, changedBy])).rows[0] ?? null;
+    },
+  };
+}
+
+/** Node's request as the Fetch API's, for the function's handler. */
+function webRequest(req: IncomingMessage, port: number): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(`http://127.0.0.1:${port}${req.url ?? '/'}`, {
+    method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+export function createLocalActions(db: PGlite, { port, siteOrigins }: { port: number; siteOrigins: readonly string[] }) {
+  const handle = createActionHandler({ settings: localLinkSettings(siteOrigins[0]!), store: pgliteActionStore(db), log: (line) => console.error(line) });
+  const service = { name: 'The local enquiry-action function', fromSite: (site: string) => `Open the link's page on ${site}` };
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const problem = requestSourceProblem({ host: req.headers.host, origin: req.headers.origin, port, siteOrigins, service });
+    if (problem) {
+      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8', vary: 'Origin' });
+      return void res.end(JSON.stringify({ outcome: 'bad-request', message: problem }));
+    }
+    const response = await handle(webRequest(req, port));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * What the enquiry-action function answers, as a plain Request → Response function: Deno.serve runs it on Supabase
+ * (index.ts) and the local backend runs the same code in Node (scripts/local-backend/local-actions.ts).
+ *
+ * The confirmation page (/staff/enquiry on the site) POSTs the parameters of the link it was opened with:
+ * - `confirm: false`: the enquiry's name, company and age, and its state (who and when, if answered or closed);
+ * - `confirm: true`: records the link's action through set_enquiry_state, once; `by` is the name staff typed.
+ * Every refusal has an `outcome` word and a `message` a person can act on. A GET (a mail scanner following the
+ * link to this address) changes nothing: only a POST from the page, whose button a person pressed, records.
+ * The signed link is the credential, so there is no Supabase JWT (verify_jwt = false in supabase/config.toml).
+ */
+import { checkActionLink, linkLifetimeSeconds, type EnquiryAction } from '../_shared/enquiry-links.ts';
+import type { LinkSettings } from '../_shared/link-settings.ts';
+import type { ActionStore, EnquirySummary } from './types.ts';
+
+/** Who is recorded when the page's name field is left empty: the word the staff e-mail suggests. */
+export const defaultChangedBy = 'staff (e-mail link)';
+
+/** A link's parameters and the page's choices; anything larger is not from the page. */
+const maxBodyBytes = 2048;
+
+export type Outcome =
+  'open' | 'recorded' | 'already' | 'incomplete' | 'forged' | 'expired' | 'not-found' | 'wrong-method' | 'bad-request' | 'not-set-up' | 'unavailable';
+
+interface HandlerOptions {
+  /** null when SITE_URL or ENQUIRY_LINK_SECRET is missing: every request is then answered 'not-set-up'. */
+  settings: LinkSettings | null;
+  store: ActionStore | null;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+const actionWords: Record<EnquiryAction, string> = { answered: 'answered', closed: 'closed (no answer needed)' };
+
+/** No line breaks, controls or invisible characters, and a bounded length: staff type it, the database keeps 200. */
+function cleanName(value: unknown): string {
+  const text =
+    typeof value === 'string'
+      ? value
+          .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
+  return text.slice(0, 80) || defaultChangedBy;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function describe(enquiry: EnquirySummary, now: Date) {
+  return {
+    name: enquiry.name,
+    company: enquiry.company,
+    receivedAt: iso(enquiry.created_at),
+    ageSeconds: Math.max(0, Math.floor((now.getTime() - new Date(enquiry.created_at).getTime()) / 1000)),
+  };
+}
+
+/** The body as text, or null when it is larger than maxBodyBytes (read no further than that). */
+async function boundedText(request: Request): Promise<string | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBodyBytes) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+export function createActionHandler({ settings, store, now = () => new Date(), log = console.error }: HandlerOptions) {
+  function answer(request: Request, status: number, outcome: Outcome, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    const origin = request.headers.get('origin');
+    const cors: Record<string, string> = settings && origin === settings.siteOrigin ? { 'access-control-allow-origin': origin } : {};
+    return new Response(JSON.stringify({ outcome, ...body }), {
+      status,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', vary: 'Origin', ...cors, ...headers },
+    });
+  }
+
+  return async function handle(request: Request): Promise<Response> {
+    const origin = request.headers.get('origin');
+    if (request.method === 'OPTIONS') {
+      if (!settings || origin !== settings.siteOrigin) return new Response(null, { status: 403, headers: { vary: 'Origin' } });
+      return new Response(null, {
+        status: 204,
+        headers: {
+          'access-control-allow-origin': origin,
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': 'content-type',
+          'access-control-max-age': '86400',
+          vary: 'Origin',
+        },
+      });
+    }
+    if (request.method !== 'POST') {
+      return answer(
+        request,
+        405,
+        'wrong-method',
+        { message: "Nothing was changed: an enquiry is marked only by pressing the button on the link's page on the website." },
+        { allow: 'POST, OPTIONS' },
+      );
+    }
+    // Another web page may not use a link it came across; tools without an Origin (curl, the tests) may.
+    if (origin !== null && origin !== settings?.siteOrigin) {
+      return answer(request, 403, 'bad-request', { message: `Nothing was changed: only the website's own page may send this, not ${origin}.` });
+    }
+    if (!settings || !store) {
+      return answer(request, 503, 'not-set-up', {
+        message: 'Nothing was changed: the links are not set up on this server (SITE_URL, ENQUIRY_LINK_SECRET). Tell whoever runs the website.',
+      });
+    }
+    const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') return answer(request, 415, 'bad-request', { message: 'Nothing was changed: the request must be JSON.' });
+    const text = await boundedText(request);
+    if (text === null) return answer(request, 413, 'bad-request', { message: `Nothing was changed: the request is larger than ${maxBodyBytes} bytes.` });
+    let body: Record<string, unknown>;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      body = parsed as Record<string, unknown>;
+    } catch {
+      return answer(request, 400, 'bad-request', { message: 'Nothing was changed: the request is not one JSON object.' });
+    }
+    if (typeof body.confirm !== 'boolean') {
+      return answer(request, 400, 'bad-request', { message: 'Nothing was changed: the request must say confirm: true or false.' });
+    }
+
+    const params = new URLSearchParams();
+    for (const key of ['enquiry', 'action', 'expires', 'signature']) if (typeof body[key] === 'string') params.set(key, body[key]);
+    const at = now();
+    const link = await checkActionLink(params, settings.secret, at);
+    if (!link.ok && link.reason === 'incomplete') {
+      return answer(request, 400, 'incomplete', {
+        message: 'Nothing was changed: this link is incomplete, perhaps cut short when it was copied. Open it again from the staff e-mail, whole.',
+      });
+    }
+    if (!link.ok && link.reason === 'forged') {
+      return answer(request, 403, 'forged', {
+        message: 'Nothing was changed: this link was not made by the website, or part of it was altered. Use the link in the staff e-mail exactly as it is.',
+      });
+    }
+    if (!link.ok) {
+      const days = linkLifetimeSeconds / 86400;
+      return answer(request, 410, 'expired', {
+        expiredAt: new Date(link.claims!.expires * 1000).toISOString(),
+        message: `Nothing was changed: this link expired (links work for ${days} days). Use the links in the latest daily digest e-mail, or ask whoever runs the website to mark the enquiry.`,
+      });
+    }
+
+    const { enquiry: id, action } = link.claims;
+    try {
+      const enquiry = await store.find(id);
+      if (!enquiry) {
+        return answer(request, 404, 'not-found', {
+          message: 'Nothing was changed: this enquiry is no longer stored (it may have been deleted). There is nothing left to mark.',
+        });
+      }
+      const details = { action, enquiry: describe(enquiry, at) };
+      const settled = (state: string, changedAt: Date | string | null, changedBy: string | null) => ({
+        ...details,
+        state,
+        changedAt: iso(changedAt),
+        changedBy,
+      });
+      if (!body.confirm) {
+        if (enquiry.state === 'new') return answer(request, 200, 'open', { ...details, state: 'new' });
+        return answer(request, 200, 'already', {
+          ...settled(enquiry.state, enquiry.state_changed_at, enquiry.state_changed_by),
+          message: `Nothing to do: this enquiry was already marked ${actionWords[enquiry.state as EnquiryAction]}.`,
+        });
+      }
+      const change = await store.setState(id, action, cleanName(body.by));
+      if (!change) return answer(request, 404, 'not-found', { message: 'Nothing was changed: this enquiry is no longer stored.' });
+      const result = settled(change.state, change.state_changed_at, change.state_changed_by);
+      if (change.changed) return answer(request, 200, 'recorded', { ...result, message: `Recorded: the enquiry is marked ${actionWords[action]}.` });
+      return answer(request, 409, 'already', {
+        ...result,
+        message: `Nothing was changed: this enquiry was already marked ${actionWords[change.state as EnquiryAction]}, and a link works only once.`,
+      });
+    } catch (error) {
+      log(`enquiry-action: the database could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      return answer(request, 503, 'unavailable', { message: 'Nothing was changed: the database could not be reached. Try the button again in a few minutes.' });
+    }
+  };
+}

@@ -1,0 +1,305 @@
+/**
+ * The enquiry-action function behind the staff e-mail's links, as staff and strangers reach it: on the local backend
+ * (its handler on PGlite, through HTTP) and, with DATABASE_URL, the Edge Function itself under Deno on PostgreSQL 15.
+ * A valid link answers its enquiry once; the same link again, another enquiry's link, an altered signature or action,
+ * an expired link and a GET change nothing and say why; visitors can neither read nor change states through the REST API.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
+import { startLocalBackend, type LocalBackend } from '../../scripts/local-backend.ts';
+import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
+import { enquiryActionPath } from '../../scripts/local-backend/local-actions.ts';
+import { httpRequest, loopbackAddress } from '../../scripts/shared/loopback-http.ts';
+import { actionLink, linkLifetimeSeconds, type EnquiryAction } from '../../supabase/functions/_shared/enquiry-links.ts';
+import { developmentLinkSecret } from '../../supabase/functions/_shared/link-settings.ts';
+import { defaultChangedBy } from '../../supabase/functions/enquiry-action/handler.ts';
+import { serveFunction, type RunningFunction } from '../support/deno-function.ts';
+import { openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
+
+const siteOrigin = 'http://localhost:4321';
+const pageUrl = `${siteOrigin}/staff/enquiry`;
+
+interface StoredState {
+  state: string;
+  state_changed_by: string | null;
+  state_changed_at: string | null;
+}
+
+interface Target {
+  label: string;
+  /** The function's URL. */
+  url: string;
+  secret: string;
+  /** Stores an enquiry as a visitor would, and returns its id. */
+  store(company: string | null): Promise<string>;
+  stateOf(id: string): Promise<StoredState>;
+  close(): Promise<void>;
+}
+
+let visitor = 0;
+
+async function localTarget(): Promise<Target> {
+  const backend: LocalBackend = await startLocalBackend({ port: 0, dataDir: 'memory://', siteOrigins: [siteOrigin, 'http://127.0.0.1:4321'] });
+  const service = { apikey: localSupabaseServiceRoleKey, authorization: `Bearer ${localSupabaseServiceRoleKey}` };
+  return {
+    label: 'the local backend (PGlite)',
+    url: `${backend.url}${enquiryActionPath}`,
+    secret: developmentLinkSecret,
+    async store(company) {
+      const id = randomUUID();
+      const row = { id, name: 'Asha Rao', email: `asha.${id.slice(0, 8)}@example.com`, company, phone: null, service: 'IT Consulting', message: 'Call me.' };
+      const reply = await httpRequest(`${backend.url}/rest/v1/contact_submissions`, {
+        method: 'POST',
+        headers: { apikey: localSupabaseAnonKey, authorization: `Bearer ${localSupabaseAnonKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(row),
+        localAddress: loopbackAddress(visitor++),
+      });
+      expect(reply.status).toBe(201);
+      return id;
+    },
+    async stateOf(id) {
+      const reply = await httpRequest(`${backend.url}/rest/v1/contact_submissions?select=state,state_changed_by,state_changed_at&id=eq.${id}`, {
+        headers: service,
+      });
+      return (JSON.parse(reply.body) as StoredState[])[0]!;
+    },
+    close: () => backend.close(),
+  };
+}
+
+async function denoTarget(): Promise<Target> {
+  const { db } = await openMigrated(() => openThrowawayPostgres(process.env.DATABASE_URL!));
+  const secret = randomBytes(32).toString('hex');
+  const fn: RunningFunction = await serveFunction('supabase/functions/enquiry-action/index.ts', {
+    SITE_URL: siteOrigin,
+    ENQUIRY_LINK_SECRET: secret,
+    SUPABASE_DB_URL: db.url,
+  });
+  return {
+    label: 'the Edge Function under Deno (PostgreSQL)',
+    url: fn.url,
+    secret,
+    async store(company) {
+      const id = randomUUID();
+      await queryAs(
+        db as TestDatabase,
+        'anon',
+        `insert into public.contact_submissions (id, name, email, company, message) values ($1, 'Asha Rao', $2, $3, 'Call me.')`,
+        [id, `asha.${id.slice(0, 8)}@example.com`, company],
+      );
+      return id;
+    },
+    async stateOf(id) {
+      const [row] = await queryAs<StoredState>(
+        db,
+        'service_role',
+        'select state, state_changed_by, state_changed_at from public.contact_submissions where id = $1',
+        [id],
+      );
+      return row!;
+    },
+    async close() {
+      await fn.kill();
+      await db.close();
+    },
+  };
+}
+
+const targets: Array<{ label: string; open: () => Promise<Target> }> = [
+  { label: 'the local backend (PGlite)', open: localTarget },
+  ...(process.env.DATABASE_URL ? [{ label: 'the Edge Function under Deno (PostgreSQL)', open: denoTarget }] : []),
+];
+
+/** A link's parameters, as the page reads them from its address. */
+const paramsOf = (link: string) => Object.fromEntries(new URL(link).searchParams);
+
+describe.each(targets)('the enquiry-action function on $label', ({ open }) => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await open();
+  });
+  afterAll(async () => {
+    await target?.close();
+  });
+
+  const link = (id: string, action: EnquiryAction = 'answered', now = new Date()) => actionLink(pageUrl, id, action, target.secret, now);
+
+  async function post(body: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(target.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('shows the enquiry for a valid link and changes nothing; the button records it once, with the name typed', async () => {
+    const id = await target.store('Acme Pvt Ltd');
+    const answered = paramsOf(await link(id));
+
+    const preview = await post({ ...answered, confirm: false });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ outcome: 'open', action: 'answered', state: 'new', enquiry: { name: 'Asha Rao', company: 'Acme Pvt Ltd' } });
+    const enquiry = preview.body.enquiry as { ageSeconds: number; receivedAt: string };
+    expect(enquiry.ageSeconds).toBeGreaterThanOrEqual(0);
+    expect(enquiry.ageSeconds).toBeLessThan(600);
+    // Nothing the staff e-mail did not show: no e-mail address, phone or message.
+    expect(Object.keys(enquiry).sort()).toEqual(['ageSeconds', 'company', 'name', 'receivedAt']);
+    expect(await target.stateOf(id)).toMatchObject({ state: 'new', state_changed_by: null });
+
+    const recorded = await post({ ...answered, confirm: true, by: '  Priya\r\nSharma ' });
+    expect(recorded.status).toBe(200);
+    expect(recorded.body).toMatchObject({ outcome: 'recorded', state: 'answered', changedBy: 'Priya Sharma' });
+    expect(await target.stateOf(id)).toMatchObject({ state: 'answered', state_changed_by: 'Priya Sharma' });
+
+    // The same link again changes nothing and says who answered.
+    const again = await post({ ...answered, confirm: true, by: 'Someone else' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ outcome: 'already', state: 'answered', changedBy: 'Priya Sharma' });
+    expect(String(again.body.message)).toMatch(/already marked answered.*works only once/);
+    const seenAgain = await post({ ...answered, confirm: false });
+    expect(seenAgain.body).toMatchObject({ outcome: 'already', changedBy: 'Priya Sharma' });
+
+    // Nor does the enquiry's other link.
+    const closeAfter = await post({ ...paramsOf(await link(id, 'closed')), confirm: true });
+    expect(closeAfter.status).toBe(409);
+    expect(await target.stateOf(id)).toMatchObject({ state: 'answered', state_changed_by: 'Priya Sharma' });
+  });
+
+  it('closes with the closed link, recording the default name when none is typed', async () => {
+    const id = await target.store(null);
+    const closed = await post({ ...paramsOf(await link(id, 'closed')), confirm: true });
+    expect(closed.body).toMatchObject({ outcome: 'recorded', state: 'closed', changedBy: defaultChangedBy, enquiry: { company: null } });
+    expect(await target.stateOf(id)).toMatchObject({ state: 'closed', state_changed_by: defaultChangedBy });
+  });
+
+  it("refuses another enquiry's link, an altered signature or action, an expired or cut link, and changes nothing", async () => {
+    const id = await target.store('Acme Pvt Ltd');
+    const other = await target.store('Other Ltd');
+    const valid = paramsOf(await link(other));
+    const signature = valid.signature!;
+    const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    const cases: Array<[string, Record<string, string>, number, string, RegExp]> = [
+      ["another enquiry's link", { ...valid, enquiry: id }, 403, 'forged', /not made by the website, or part of it was altered/],
+      ['an altered signature', { ...paramsOf(await link(id)), signature: flipped }, 403, 'forged', /altered/],
+      ['an altered action', { ...paramsOf(await link(id, 'closed')), action: 'answered' }, 403, 'forged', /altered/],
+      ['a later expiry', { ...paramsOf(await link(id)), expires: String(Number(valid.expires) + 86400) }, 403, 'forged', /altered/],
+      [
+        'an expired link',
+        paramsOf(await link(id, 'answered', new Date(Date.now() - (linkLifetimeSeconds + 60) * 1000))),
+        410,
+        'expired',
+        /expired \(links work for 30 days\)/,
+      ],
+      ['a link cut short', { ...paramsOf(await link(id)), signature: signature.slice(0, 20) }, 400, 'incomplete', /incomplete/],
+    ];
+    for (const [what, params, status, outcome, message] of cases) {
+      for (const confirm of [false, true]) {
+        const reply = await post({ ...params, confirm });
+        expect(reply.status, what).toBe(status);
+        expect(reply.body.outcome, what).toBe(outcome);
+        expect(String(reply.body.message), what).toMatch(/^Nothing was changed: /);
+        expect(String(reply.body.message), what).toMatch(message);
+        // Nothing about the enquiry is told to a link that is not genuine.
+        expect(reply.body.enquiry, what).toBeUndefined();
+      }
+    }
+    expect(await target.stateOf(id)).toMatchObject({ state: 'new' });
+    expect(await target.stateOf(other)).toMatchObject({ state: 'new' });
+  });
+
+  it('a GET, as a mail scanner following the link would send, changes nothing and says why', async () => {
+    const id = await target.store('Acme Pvt Ltd');
+    const params = new URLSearchParams({ ...paramsOf(await link(id)), confirm: 'true' });
+    const response = await fetch(`${target.url}?${params}`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(await response.json()).toMatchObject({ outcome: 'wrong-method', message: expect.stringMatching(/^Nothing was changed: .*button/) });
+    expect(await target.stateOf(id)).toMatchObject({ state: 'new' });
+  });
+
+  it("a signed link for an enquiry no longer stored says so; requests that are not the page's are refused", async () => {
+    const gone = await post({ ...paramsOf(await link(randomUUID())), confirm: true });
+    expect(gone).toMatchObject({ status: 404, body: { outcome: 'not-found' } });
+    const id = await target.store('Acme Pvt Ltd');
+    const params = paramsOf(await link(id));
+    expect((await post({ ...params })).status).toBe(400);
+    expect((await post('[1]')).status).toBe(400);
+    expect((await post({ ...params, confirm: true, by: 'x'.repeat(4000) })).status).toBe(413);
+    const foreign = await post({ ...params, confirm: true }, { origin: 'https://attacker.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await target.stateOf(id)).toMatchObject({ state: 'new' });
+  });
+
+  it("answers CORS for the site's origin only", async () => {
+    const preflight = (origin: string) =>
+      fetch(target.url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const fromSite = await preflight(siteOrigin);
+    expect(fromSite.status).toBe(204);
+    expect(fromSite.headers.get('access-control-allow-origin')).toBe(siteOrigin);
+    expect(fromSite.headers.get('access-control-allow-methods')).toBe('POST');
+    const fromElsewhere = await preflight('https://attacker.example');
+    expect(fromElsewhere.status).toBe(403);
+    expect(fromElsewhere.headers.get('access-control-allow-origin')).toBeNull();
+    const id = await target.store(null);
+    const fromPage = await post({ ...paramsOf(await link(id)), confirm: false }, { origin: siteOrigin });
+    expect(fromPage.headers.get('access-control-allow-origin')).toBe(siteOrigin);
+  });
+});
+
+describe('states through the local REST API', () => {
+  let backend: LocalBackend;
+  beforeAll(async () => {
+    backend = await startLocalBackend({ port: 0, dataDir: 'memory://' });
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+  const anon = { apikey: localSupabaseAnonKey, authorization: `Bearer ${localSupabaseAnonKey}`, 'content-type': 'application/json' };
+
+  it('visitors can neither read states, nor set one on insert, nor change one', async () => {
+    const read = await httpRequest(`${backend.url}/rest/v1/contact_submissions?select=state`, { headers: anon });
+    expect(read.status).toBe(401);
+    expect(read.body).toMatch(/permission denied/);
+
+    const id = randomUUID();
+    const withState = { id, name: 'Asha Rao', email: 'asha@example.com', company: null, phone: null, service: null, message: 'Hi', state: 'answered' };
+    const insert = await httpRequest(`${backend.url}/rest/v1/contact_submissions`, {
+      method: 'POST',
+      headers: anon,
+      body: JSON.stringify(withState),
+      localAddress: loopbackAddress(900),
+    });
+    expect(insert.status).toBe(401);
+    expect(insert.body).toMatch(/permission denied/);
+
+    const stored = { ...withState, id: randomUUID() } as Record<string, unknown>;
+    delete stored.state;
+    expect(
+      (
+        await httpRequest(`${backend.url}/rest/v1/contact_submissions`, {
+          method: 'POST',
+          headers: anon,
+          body: JSON.stringify(stored),
+          localAddress: loopbackAddress(901),
+        })
+      ).status,
+    ).toBe(201);
+    for (const [method, path] of [
+      ['PATCH', `/rest/v1/contact_submissions?id=eq.${String(stored.id)}`],
+      ['POST', '/rest/v1/rpc/set_enquiry_state'],
+    ] as const) {
+      const change = await httpRequest(`${backend.url}${path}`, {
+        method,
+        headers: anon,
+        body: JSON.stringify({ state: 'closed', enquiry: stored.id, new_state: 'closed', changed_by: 'x' }),
+      });
+      expect(change.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+    }
+    const service = { apikey: localSupabaseServiceRoleKey, authorization: `Bearer ${localSupabaseServiceRoleKey}` };
+    const rows = JSON.parse((await httpRequest(`${backend.url}/rest/v1/contact_submissions?select=id,state`, { headers: service })).body) as unknown[];
+    expect(rows).toEqual([{ id: stored.id, state: 'new' }]);
+  });
+});

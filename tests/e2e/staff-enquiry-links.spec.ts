@@ -1,0 +1,121 @@
+/**
+ * What a member of staff does with the links of the staff e-mail, on the local stack `npm run dev` runs (the local
+ * backend's notifier and enquiry-action function, the mail viewer): send an enquiry through the form, open the e-mail
+ * in the mail viewer, follow "Mark as answered", press the button, see it recorded, and find the state in the database.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
+import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
+import { mailViewerUrl } from '../../scripts/local-backend/mail-catcher.ts';
+import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
+import { field, startContactForm } from '../support/site.ts';
+
+interface ViewerMail {
+  id: string;
+  subject: string;
+  text: string;
+}
+
+/** The page-wide checks of tests/e2e/accessibility.spec.ts (WCAG 2.2 AA and best practices), in the state it is in. */
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+type Recorded = Window & { cspViolations: string[] };
+
+async function stateOf(request: APIRequestContext, id: string) {
+  const response = await request.get(`${localSupabaseUrl}/rest/v1/contact_submissions?select=state,state_changed_by&id=eq.${id}`, {
+    headers: { apikey: localSupabaseServiceRoleKey, Authorization: `Bearer ${localSupabaseServiceRoleKey}` },
+  });
+  return ((await response.json()) as Array<{ state: string; state_changed_by: string | null }>)[0];
+}
+
+test('staff mark an enquiry answered from the link in its e-mail, once', async ({ page, request }) => {
+  // A form, the mail viewer, three page loads and three accessibility scans: more than the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
+  const email = uniqueEmail('links');
+  const message = `We need help with our helpdesk (${email}).`;
+  await page.goto('/contact');
+  await startContactForm(page);
+  await field(page, 'Full Name').fill('Ravi Menon');
+  await field(page, 'Email Address').fill(email);
+  await field(page, 'Company').fill('Menon Textiles');
+  await field(page, 'Message').fill(message);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeVisible();
+
+  let mail: ViewerMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const inbox = (await (await request.get(`${mailViewerUrl}/api/email`)).json()) as ViewerMail[];
+        mail = inbox.find((m) => m.text.includes(message));
+        return mail !== undefined;
+      },
+      { timeout: 15_000, intervals: [100] },
+    )
+    .toBe(true);
+  expect(mail!.text).toMatch(/Mark as answered: http:\/\/localhost:\d+\/staff\/enquiry\?/);
+  expect(mail!.text).toMatch(/Close, no answer needed: http:\/\/localhost:\d+\/staff\/enquiry\?/);
+
+  // The e-mail as staff see it in the mail viewer, and its "Mark as answered" link.
+  await page.goto(mailViewerUrl);
+  await page.getByText('Enquiry: Ravi Menon (Menon Textiles), no service chosen').first().click();
+  const shown = page.locator('iframe').first().contentFrame();
+  const answerLink = shown.getByRole('link', { name: 'Mark as answered' });
+  await expect(answerLink).toBeVisible();
+  const href = (await answerLink.getAttribute('href'))!;
+  // The page's own policy must allow its script and its call to the function: any violation is recorded.
+  await page.addInitScript(() => {
+    (window as unknown as Recorded).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as Recorded).cspViolations.push(event.violatedDirective));
+  });
+  await page.goto(href);
+
+  // Opening the page changes nothing.
+  await expect(page.getByRole('heading', { level: 1, name: 'Enquiry from the staff e-mail' })).toBeVisible();
+  await expect(page.getByText('Ravi Menon', { exact: true })).toBeVisible();
+  await expect(page.getByText('Menon Textiles', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^\d+ minutes? ago \(/)).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Nothing has been recorded yet. Check the enquiry, then press the button.');
+  const [row] = await storedEnquiries(request, email);
+  expect(await stateOf(request, row!.id)).toEqual({ state: 'new', state_changed_by: null });
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Your name (optional)').fill('Priya');
+  await page.getByRole('button', { name: 'Mark as answered' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Recorded: the enquiry is marked answered\. By Priya, /, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Mark as answered' })).toBeHidden();
+  expect(await stateOf(request, row!.id)).toEqual({ state: 'answered', state_changed_by: 'Priya' });
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => (window as unknown as Recorded).cspViolations)).toEqual([]);
+
+  // The same link later says it was used, and by whom.
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText(/^Nothing to do: this enquiry was already marked answered\. By Priya, /, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Mark as answered' })).toBeHidden();
+
+  // An altered link says so plainly and offers no button.
+  const altered = new URL(href);
+  altered.searchParams.set('action', 'closed');
+  await page.goto(altered.toString());
+  await expect(page.getByRole('status')).toHaveText(/^Nothing was changed: this link was not made by the website, or part of it was altered\./, {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+  await expect(page.getByText('This page needs JavaScript')).toBeHidden();
+  await expectNoAxeViolations(page);
+  expect(await stateOf(request, row!.id)).toEqual({ state: 'answered', state_changed_by: 'Priya' });
+});
+
+test('without JavaScript the page says it needs it', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/staff/enquiry?enquiry=x');
+  await expect(page.getByText('This page needs JavaScript to record anything.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Mark as answered|Close/ })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('term')).toHaveCount(0);
+  await context.close();
+});
