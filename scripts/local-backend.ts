@@ -146,7 +146,9 @@ Options:
 
 Staff notifications: each stored enquiry is e-mailed by the Edge Function's code (supabase/functions/notify-enquiry)
 to the mail viewer on ${mailViewerUrl} (maildev, SMTP on port 54325), started here unless one already runs.
-Set SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASSWORD, ENQUIRY_NOTIFY_TO, ENQUIRY_NOTIFY_FROM) to send elsewhere.`;
+Set SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASSWORD, ENQUIRY_NOTIFY_TO, ENQUIRY_NOTIFY_FROM) to send elsewhere.
+Reminders about enquiries still new after ENQUIRY_REMIND_AFTER (default 20h; try 30s) and the daily digest are sent
+the same way, on the notifier's timer (docs/staff-reminders.md).`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
