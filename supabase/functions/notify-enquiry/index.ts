@@ -48,10 +48,13 @@ Deno.serve(async (request) => {
   if (!token || !sameToken(given, token)) return json(401, { error: 'unauthorized' });
   if (!ready || !store || !transport) return json(500, { error: 'not set up', problems: setupProblems });
   try {
+    const started = Date.now();
     const report = await deliverOwed(store, transport, ready.mail, ready.policy);
     if (report.errors.length > 0) console.warn(`notify-enquiry: ${report.errors.join('\n')}`);
+    // Reminders get what is left of the run's time budget, so both steps together end within the platform's limit.
+    const reminderPolicy = { ...ready.policy, timeBudgetMs: Math.max(0, started + ready.policy.timeBudgetMs - Date.now()) };
     const reminderReport = reminders
-      ? await deliverReminders(store.reminders, transport, ready.mail, reminders, ready.policy)
+      ? await deliverReminders(store.reminders, transport, ready.mail, reminders, reminderPolicy)
       : { problems: reminderConfig && 'problems' in reminderConfig ? reminderConfig.problems : [] };
     if ('errors' in reminderReport && reminderReport.errors.length > 0) console.warn(`notify-enquiry: ${reminderReport.errors.join('\n')}`);
     return json(200, { ...report, reminders: reminderReport });
