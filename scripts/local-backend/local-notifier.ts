@@ -1,7 +1,8 @@
 /**
  * Staff notifications on the local backend: the Edge Function's own code (supabase/functions/notify-enquiry/),
  * run against PGlite after each insert and on a timer, sending to the local mail viewer unless the environment
- * names another server (the same variables as the function's secrets).
+ * names another server (the same variables as the function's secrets). Each run also sends the reminders and digest
+ * that are due, as the function does (`ENQUIRY_REMIND_AFTER=30s npm run dev` shows one within a minute).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type { LinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
@@ -9,6 +10,7 @@ import { company, email as companyEmail } from '../../src/config/company.ts';
 import { readNotifierConfig, type NotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
 import { deliverOwed, type DeliveryReport } from '../../supabase/functions/notify-enquiry/deliver.ts';
 import { createSmtpTransport } from '../../supabase/functions/notify-enquiry/smtp-transport.ts';
+import { deliverReminders, readReminderConfig, sqlReminderStore, type ReminderSettings } from '../../supabase/functions/notify-enquiry/reminders.ts';
 import type { ClaimedNotification, NotificationStore } from '../../supabase/functions/notify-enquiry/types.ts';
 import { mailSmtpPort } from './mail-catcher.ts';
 
@@ -71,23 +73,37 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   const { intervalMs = 10_000, env = process.env, log = (line) => console.log(`[notify] ${line}`), links } = options;
   const defaults = env.SMTP_HOST ? localDefaults : { ...localDefaults, ...mailViewer };
   const fixed: Record<string, string> = links ? { SITE_URL: links.siteOrigin, ENQUIRY_LINK_SECRET: links.secret } : {};
-  const read = readNotifierConfig((name) => fixed[name] ?? (env[name] || defaults[name]));
+  const setting = (name: string) => fixed[name] ?? (env[name] || defaults[name]);
+  const read = readNotifierConfig(setting);
   if ('problems' in read) throw new Error(`Staff notifications are not set up: ${read.problems.join('; ')}`);
   if (read.linkProblems.length > 0) log(`staff e-mails go out without their "Mark as answered" links: ${read.linkProblems.join('; ')}`);
   const config: NotifierConfig = read;
+  const readReminders = readReminderConfig(setting, config.mail.to);
+  if ('problems' in readReminders) throw new Error(`Staff reminders are not set up: ${readReminders.problems.join('; ')}`);
+  const reminders: ReminderSettings = readReminders.settings;
+  for (const warning of readReminders.warnings) log(warning);
   const store = pgliteNotificationStore(db);
+  const reminderStore = sqlReminderStore(async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows);
   const transport = createSmtpTransport(config.smtp);
   const server = `${config.smtp.host}:${config.smtp.port}`;
 
   let running: Promise<void> | null = null;
   let again = false;
   let lastError = '';
+  let lastReminderError = '';
 
   function report({ sent, retrying, failed, errors }: DeliveryReport): void {
     if (sent > 0) log(`e-mailed ${sent} ${sent === 1 ? 'enquiry' : 'enquiries'} to ${config.mail.to.join(', ')} through ${server}`);
     const error = errors.at(-1)?.replace(/^attempt \d+ for \S+: /, '') ?? '';
     if (error && error !== lastError) log(`could not send ${retrying + failed} (${error}); will retry; see npm run enquiries`);
     lastError = error;
+  }
+
+  function reportReminders({ sent, retrying, failed, errors }: DeliveryReport): void {
+    if (sent > 0) log(`sent ${sent} ${sent === 1 ? 'reminder' : 'reminders'} about open enquiries through ${server}`);
+    const error = errors.at(-1)?.replace(/^attempt \d+ for \S+ \S+: /, '') ?? '';
+    if (error && error !== lastReminderError) log(`could not send ${retrying + failed} reminders (${error}); will retry`);
+    lastReminderError = error;
   }
 
   function wake(): void {
@@ -100,6 +116,7 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
         again = false;
         try {
           report(await deliverOwed(store, transport, config.mail, config.policy));
+          reportReminders(await deliverReminders(reminderStore, transport, config.mail, reminders, config.policy));
         } catch (error) {
           log(`run failed: ${error instanceof Error ? error.message : String(error)}`);
         }

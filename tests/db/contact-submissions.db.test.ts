@@ -714,6 +714,12 @@ describe.runIf(Boolean(process.env.DATABASE_URL && cronDatabase))('the retention
     expect(rows).toEqual([{ schedule: '* * * * *', command: 'select public.wake_enquiry_notifier(true)' }]);
   });
 
+  it('wakes the notifier every minute for reminders and the digest, and does nothing here without pg_net', async () => {
+    const { rows } = await db.query<{ schedule: string; command: string }>(`select schedule, command from cron.job where jobname = 'enquiry-reminders'`);
+    expect(rows).toEqual([{ schedule: '* * * * *', command: 'select public.wake_enquiry_reminders()' }]);
+    await db.exec(rows[0]!.command);
+  });
+
   it('clears what is older than 30 days when its command runs', async () => {
     const row = submission();
     await setRequestHeaders(db, { 'cf-connecting-ip': '2001:db8::42' });

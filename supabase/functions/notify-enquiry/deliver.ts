@@ -61,7 +61,7 @@ export function describeError(error: unknown): string {
   return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
 }
 
-function isUnreachable(error: unknown): boolean {
+export function isUnreachable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && unreachable.has(code);
 }

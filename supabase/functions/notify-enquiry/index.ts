@@ -2,11 +2,13 @@
  * Supabase Edge Function notify-enquiry: e-mails staff every stored enquiry that is still owed a notification.
  * Called by the outbox's Database Webhook after each insert and by Supabase Cron every minute (see the migration
  * 20261124090000_enquiry_notifications.sql), with `Authorization: Bearer <ENQUIRY_NOTIFY_TOKEN>`.
- * Answers with what the run did: { sent, retrying, failed, errors }.
+ * Each run also sends the reminders and daily digest that are due (reminders.ts, docs/staff-reminders.md).
+ * Answers with what the run did: { sent, retrying, failed, errors, reminders: { sent, retrying, failed, errors } }.
  */
 import { readNotifierConfig } from './config.ts';
 import { deliverOwed } from './deliver.ts';
 import { createPostgresStore } from './postgres-store.ts';
+import { deliverReminders, readReminderConfig } from './reminders.ts';
 import { createSmtpTransport } from './smtp-transport.ts';
 
 const env = (name: string) => Deno.env.get(name);
@@ -26,6 +28,11 @@ if ('linkProblems' in config && config.linkProblems.length > 0) {
 const ready = 'problems' in config || setupProblems.length > 0 ? null : config;
 const store = ready ? createPostgresStore(databaseUrl) : null;
 const transport = ready ? createSmtpTransport(ready.smtp) : null;
+// A problem with the reminder settings stops reminders only: each enquiry's first staff e-mail matters more.
+const reminderConfig = ready ? readReminderConfig(env, ready.mail.to) : null;
+if (reminderConfig && 'problems' in reminderConfig) console.error(`notify-enquiry: reminders are not set up: ${reminderConfig.problems.join('; ')}`);
+if (reminderConfig && 'warnings' in reminderConfig) for (const warning of reminderConfig.warnings) console.warn(`notify-enquiry: ${warning}`);
+const reminders = reminderConfig && 'settings' in reminderConfig ? reminderConfig.settings : null;
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -44,9 +51,16 @@ Deno.serve(async (request) => {
   if (!token || !sameToken(given, token)) return json(401, { error: 'unauthorized' });
   if (!ready || !store || !transport) return json(500, { error: 'not set up', problems: setupProblems });
   try {
+    const started = Date.now();
     const report = await deliverOwed(store, transport, ready.mail, ready.policy);
     if (report.errors.length > 0) console.warn(`notify-enquiry: ${report.errors.join('\n')}`);
-    return json(200, report);
+    // Reminders get what is left of the run's time budget, so both steps together end within the platform's limit.
+    const reminderPolicy = { ...ready.policy, timeBudgetMs: Math.max(0, started + ready.policy.timeBudgetMs - Date.now()) };
+    const reminderReport = reminders
+      ? await deliverReminders(store.reminders, transport, ready.mail, reminders, reminderPolicy)
+      : { problems: reminderConfig && 'problems' in reminderConfig ? reminderConfig.problems : [] };
+    if ('errors' in reminderReport && reminderReport.errors.length > 0) console.warn(`notify-enquiry: ${reminderReport.errors.join('\n')}`);
+    return json(200, { ...report, reminders: reminderReport });
   } catch (error) {
     // The database could not be reached or refused: nothing was marked, so the next call picks the work up again.
     console.error('notify-enquiry: run stopped', error);

@@ -1,8 +1,11 @@
 /** The outbox through a Postgres connection (postgres.js): the Edge Function's SUPABASE_DB_URL, or any server in tests. */
 import postgres from 'postgres';
+import { sqlReminderStore, type ReminderStore } from './reminders.ts';
 import type { ClaimedNotification, NotificationStore } from './types.ts';
 
 export interface PostgresStore extends NotificationStore {
+  /** The reminder outbox, through the same connection. */
+  reminders: ReminderStore;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,7 @@ export function createPostgresStore(databaseUrl: string): PostgresStore {
     async markFailed(enquiryId, attempt, reason, retryAt) {
       await sql`select public.enquiry_notification_failed(${enquiryId}, ${attempt}, ${reason}, ${retryAt})`;
     },
+    reminders: sqlReminderStore(async <T>(text: string, params: unknown[]) => [...(await sql.unsafe(text, params as never[]))] as T[]),
     async close() {
       await sql.end({ timeout: 5 });
     },

@@ -1,0 +1,101 @@
+/**
+ * The reminder step of the Edge Function notify-enquiry, run under Deno as Supabase runs it, against PostgreSQL 15
+ * (DATABASE_URL) and a real SMTP server: each call schedules what is due and sends it, so calling the function twice
+ * at each step still sends one reminder and one overdue warning, each with its signed links.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkActionLink } from '../../supabase/functions/_shared/enquiry-links.ts';
+import { serveFunction, type RunningFunction } from '../support/deno-function.ts';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
+import { openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
+
+const entry = 'supabase/functions/notify-enquiry/index.ts';
+const token = `test-token-${randomUUID()}`;
+const secret = `link-secret-${randomUUID()}`;
+const staff = 'enquiries@company.test';
+const escalation = 'duty-manager@company.test';
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry reminders under Deno, with PostgreSQL and SMTP', () => {
+  let db: TestDatabase & { url: string };
+  let smtp: SmtpSink;
+  let notifier: RunningFunction;
+
+  beforeAll(async () => {
+    ({ db } = await openMigrated(() => openThrowawayPostgres(process.env.DATABASE_URL!)));
+    smtp = await startSmtpSink();
+    notifier = await serveFunction(entry, {
+      SUPABASE_DB_URL: db.url,
+      ENQUIRY_NOTIFY_TOKEN: token,
+      ENQUIRY_NOTIFY_TO: staff,
+      ENQUIRY_NOTIFY_FROM: 'Company Website <website@company.test>',
+      ENQUIRY_ESCALATE_TO: escalation,
+      SITE_URL: 'https://www.company.test',
+      ENQUIRY_LINK_SECRET: secret,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_SECURE: 'false',
+      SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
+      SMTP_TIMEOUT_SECONDS: '5',
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await notifier?.kill();
+    await smtp?.stop();
+    await db?.close();
+  });
+
+  async function callTwice(): Promise<Array<Record<string, unknown>>> {
+    const reports = [];
+    for (let call = 0; call < 2; call += 1) {
+      const result = await notifier.invoke(token);
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      reports.push(result.body.reminders as Record<string, unknown>);
+    }
+    return reports;
+  }
+
+  const about = (id: string): ReceivedMail[] => smtp.received.filter((mail) => mail.parsed.messageId?.includes(id));
+
+  it('sends one reminder at 20 hours and one overdue warning at 24, to the escalation address, with working links', async () => {
+    const id = randomUUID();
+    await queryAs(
+      db,
+      'anon',
+      `insert into public.contact_submissions (id, name, email, company, message) values ($1, 'Asha Rao', 'asha@acme.example', 'Acme', 'Hello')`,
+      [id],
+    );
+    await callTwice();
+    expect(about(id).map((mail) => mail.parsed.messageId)).toEqual([`<enquiry-${id}@company.test>`]);
+
+    await db.query(`update public.contact_submissions set created_at = now() - interval '20 hours 30 seconds' where id = $1`, [id]);
+    // The first call sends the reminder (and today's digest, once the digest hour has passed); the second, nothing.
+    const [first, second] = await callTwice();
+    expect(first).toMatchObject({ retrying: 0, failed: 0, errors: [] });
+    expect(second).toEqual({ sent: 0, retrying: 0, failed: 0, errors: [] });
+    const reminder = about(id)[1]!;
+    expect([reminder.rcptTo, reminder.parsed.subject]).toEqual([[escalation], 'Reminder: answer Asha Rao (Acme) within 3 h 59 min']);
+    const answer = new URL(/^Mark as answered: (\S+)$/m.exec(reminder.parsed.text ?? '')![1]!);
+    expect(await checkActionLink(answer.searchParams, secret)).toMatchObject({ ok: true, claims: { enquiry: id, action: 'answered' } });
+
+    await db.query(`update public.contact_submissions set created_at = now() - interval '24 hours 30 seconds' where id = $1`, [id]);
+    await callTwice();
+    const mails = about(id);
+    expect(mails.map((mail) => mail.parsed.messageId)).toEqual([
+      `<enquiry-${id}@company.test>`,
+      `<enquiry-reminder-${id}@company.test>`,
+      `<enquiry-overdue-${id}@company.test>`,
+    ]);
+    expect(mails[2]?.parsed.subject).toBe('OVERDUE: Asha Rao (Acme) has waited 24 h 0 min for an answer');
+  });
+
+  it('sends nothing about an enquiry answered through set_enquiry_state', async () => {
+    const id = randomUUID();
+    await queryAs(db, 'anon', `insert into public.contact_submissions (id, name, email, message) values ($1, 'Ravi', 'ravi@example.com', 'Hello')`, [id]);
+    await queryAs(db, 'service_role', `select * from public.set_enquiry_state($1, 'answered', 'staff@company.test')`, [id]);
+    await db.query(`update public.contact_submissions set created_at = now() - interval '24 hours 30 seconds' where id = $1`, [id]);
+    await callTwice();
+    expect(about(id).map((mail) => mail.parsed.messageId)).toEqual([`<enquiry-${id}@company.test>`]);
+  });
+});
