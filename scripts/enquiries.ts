@@ -25,7 +25,7 @@ FAILED with the reason). JSON and CSV carry the state columns: state, state_chan
 With --report, prints how the ${responseTimeHours}-hour reply promise was kept for the enquiries received in a
 period: how many came in, were answered, closed and are still open, the median and worst time
 to answer, and how many broke the promise, then the open ones past the promise, oldest first.
-See docs/staff-report.md.
+See docs/STAFF.md.
 
 Source, in this order:
   1. SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set: the hosted project (service role key).

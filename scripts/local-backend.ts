@@ -152,9 +152,9 @@ Staff notifications: each stored enquiry is e-mailed by the Edge Function's code
 to the mail viewer on ${mailViewerUrl} (maildev, SMTP on port 54325), started here unless one already runs.
 Set SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASSWORD, ENQUIRY_NOTIFY_TO, ENQUIRY_NOTIFY_FROM) to send elsewhere.
 The e-mails' "Mark as answered" and "Close, no answer needed" links open the dev site's /staff/enquiry page and are
-signed with a public development secret, which a deploy refuses (docs/staff-links.md).
+signed with a public development secret, which a deploy refuses (docs/STAFF.md).
 Reminders about enquiries still new after ENQUIRY_REMIND_AFTER (default 20h; try 30s) and the daily digest are sent
-the same way, on the notifier's timer (docs/staff-reminders.md).`;
+the same way, on the notifier's timer (docs/STAFF.md).`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -101,11 +101,11 @@ export function normalisedUrlSettings(env: Environment): Record<string, string> 
 /**
  * ENQUIRY_LINK_SECRET, when the deploy's environment carries it (one place for every secret, then `supabase secrets
  * set`): never the public development secret `npm run dev` signs the staff links with, nor one too short. It is not a
- * setting of the site (no page sees it); the Edge Functions refuse the same values on Supabase (docs/staff-links.md).
+ * setting of the site (no page sees it); the Edge Functions refuse the same values on Supabase (docs/STAFF.md).
  */
 export function linkSecretSettingProblem(env: Environment): string | undefined {
   const secret = env.ENQUIRY_LINK_SECRET;
   if (secret === undefined || secret === '') return undefined;
   const problem = linkSecretProblem(secret);
-  return problem && `${problem}. Each deploy needs its own secret, set with 'supabase secrets set' (docs/staff-links.md).`;
+  return problem && `${problem}. Each deploy needs its own secret, set with 'supabase secrets set' (docs/STAFF.md).`;
 }

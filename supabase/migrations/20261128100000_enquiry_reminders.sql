@@ -1,4 +1,4 @@
--- Reminders before the site's 24-hour promise is broken, and a daily digest of open enquiries (docs/staff-reminders.md).
+-- Reminders before the site's 24-hour promise is broken, and a daily digest of open enquiries (docs/STAFF.md).
 -- An outbox like enquiry_notifications (20261124090000_enquiry_notifications.sql), with the same claims, leases and
 -- marks; the notifier Edge Function fills it through schedule_enquiry_reminders() on each run (it holds the settings:
 -- the reminder delay, the digest hour) and then claims, sends and marks what is owed. One row per message owed:

@@ -2,7 +2,7 @@
  * Supabase Edge Function notify-enquiry: e-mails staff every stored enquiry that is still owed a notification.
  * Called by the outbox's Database Webhook after each insert and by Supabase Cron every minute (see the migration
  * 20261124090000_enquiry_notifications.sql), with `Authorization: Bearer <ENQUIRY_NOTIFY_TOKEN>`.
- * Each run also sends the reminders and daily digest that are due (reminders.ts, docs/staff-reminders.md).
+ * Each run also sends the reminders and daily digest that are due (reminders.ts, docs/STAFF.md).
  * Answers with what the run did: { sent, retrying, failed, errors, reminders: { sent, retrying, failed, errors } }.
  */
 import { readNotifierConfig } from './config.ts';

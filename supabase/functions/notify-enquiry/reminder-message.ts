@@ -1,5 +1,5 @@
 /**
- * The reminder, overdue and digest e-mails (docs/staff-reminders.md). They name an enquiry by its name and company
+ * The reminder, overdue and digest e-mails (docs/STAFF.md). They name an enquiry by its name and company
  * only (the staff e-mail already holds the rest), say how long it has waited and how long is left of the 24 hours,
  * and carry the signed "Mark as answered" and "Close, no answer needed" links. When it arrived is given in every
  * office's time zone (src/config/offices.ts, headquarters first): the reader may sit in any office, and a list of

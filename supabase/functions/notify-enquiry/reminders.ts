@@ -1,5 +1,5 @@
 /**
- * Reminders before the 24-hour promise is broken, and the daily digest (docs/staff-reminders.md). Part of the notifier
+ * Reminders before the 24-hour promise is broken, and the daily digest (docs/STAFF.md). Part of the notifier
  * rather than a sibling function: it needs the same SMTP settings, transport and retry rules, and the same wake-up
  * (Supabase Cron calls this function through the Vault secrets it already has), so there is nothing new to deploy or
  * to keep in step. Each run first owes what is due (schedule_enquiry_reminders, once per message whatever calls it),
