@@ -24,7 +24,11 @@ const newCard = 'Network Design and Configuration';
 
 const site = useCmsDevSite();
 
-test.describe.configure({ mode: 'serial' });
+// Astro 7.3.5's dev server can keep rendering a page from the content it had before a save, though the file and its
+// data store (.astro/data-store.json) are right, when a request is in flight as the store is replaced: about one run
+// in ten on a loaded machine, and the whole dev-server instance stays stale (upstream; like withastro/astro#17335).
+// One retry runs the group again on a fresh copy and dev server; a real fault fails both runs.
+test.describe.configure({ mode: 'serial', retries: 1 });
 
 const frontmatterData = (text: string) => parse(frontmatterOf(text)!.yaml) as Record<string, unknown>;
 

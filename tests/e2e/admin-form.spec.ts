@@ -11,7 +11,11 @@ import { useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const site = useCmsDevSite();
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+// Astro 7.3.5's dev server can keep rendering a page from the content it had before a save, though the file and its
+// data store (.astro/data-store.json) are right, when a request is in flight as the store is replaced: about one run
+// in ten on a loaded machine, and the whole dev-server instance stays stale (upstream; like withastro/astro#17335).
+// One retry runs the group again on a fresh copy and dev server; a real fault fails both runs.
+test.describe.configure({ mode: 'serial', timeout: 180_000, retries: 1 });
 
 const fileText = (file: string) => readFile(join(site.root, file), 'utf8');
 
