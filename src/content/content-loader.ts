@@ -15,7 +15,7 @@ import { parsed } from '../schemas/page-text/index.ts';
 import { invisibleInFields } from '../schemas/page-text/invisible.ts';
 import { unclosedFrontmatter, yamlHint } from '../schemas/yaml-problems.ts';
 import { frontmatterBounds } from '../schemas/yaml-bounds.ts';
-import { entryTypesOf, withEntryTypes, type EntryTypes } from '../integrations/astro-internals.ts';
+import { entryTypesOf, withEntryTypes, type EntryTypes } from '../astro-internals.ts';
 import { settledWatcher } from './settled-watcher.ts';
 
 // A stats item quoting a figure alone takes the figure's label too (src/schemas/facts.ts): a changed label is a changed fact.
@@ -42,7 +42,7 @@ export function mdxFolder(folder: string, schema: z.ZodType): Loader {
       if (clash) rememberContentProblem(resolve(base), clash);
       const version = factsVersion + uploadedFiles().join('\n');
       // Astro's documented glob loader does the reading, with the public context's functions wrapped; only the
-      // frontmatter parser it is given comes through src/integrations/astro-internals.ts (no public way to reach it).
+      // frontmatter parser it is given comes through src/astro-internals.ts (no public way to reach it).
       const checked: LoaderContext = {
         ...context,
         generateDigest: (data) => context.generateDigest(typeof data === 'string' ? version + data : { ...data, factsVersion: version }),
