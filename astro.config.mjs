@@ -32,6 +32,12 @@ export default defineConfig({
   integrations: [mdx(), react(), kalpakaSite()],
   vite: {
     plugins: [tailwindcss()],
+    server: {
+      // A file is reported changed once its size has held for 150 ms, so a save in two steps (emptied, then written, as
+      // Node's writeFile, decap-server and many editors save) is read once, whole: chokidar alone reports the emptied
+      // file and drops the change that follows within 50 ms, and the content layer would keep the empty file.
+      watch: { awaitWriteFinish: { stabilityThreshold: 150, pollInterval: 50 } },
+    },
     build: {
       rollupOptions: {
         // MDX modules carry Astro's "use astro:head-inject" marker, which the bundler reports on every build; it is harmless.

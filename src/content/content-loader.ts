@@ -15,8 +15,7 @@ import { parsed } from '../schemas/page-text/index.ts';
 import { invisibleInFields } from '../schemas/page-text/invisible.ts';
 import { unclosedFrontmatter, yamlHint } from '../schemas/yaml-problems.ts';
 import { frontmatterBounds } from '../schemas/yaml-bounds.ts';
-import { entryTypesOf, withEntryTypes, type EntryTypes } from '../integrations/astro-internals.ts';
-import { settledWatcher } from './settled-watcher.ts';
+import { entryTypesOf, withEntryTypes, type EntryTypes } from '../astro-internals.ts';
 
 // A stats item quoting a figure alone takes the figure's label too (src/schemas/facts.ts): a changed label is a changed fact.
 const factsVersion = JSON.stringify({ facts, figureLabels });
@@ -42,7 +41,7 @@ export function mdxFolder(folder: string, schema: z.ZodType): Loader {
       if (clash) rememberContentProblem(resolve(base), clash);
       const version = factsVersion + uploadedFiles().join('\n');
       // Astro's documented glob loader does the reading, with the public context's functions wrapped; only the
-      // frontmatter parser it is given comes through src/integrations/astro-internals.ts (no public way to reach it).
+      // frontmatter parser it is given comes through src/astro-internals.ts (no public way to reach it).
       const checked: LoaderContext = {
         ...context,
         generateDigest: (data) => context.generateDigest(typeof data === 'string' ? version + data : { ...data, factsVersion: version }),
@@ -53,7 +52,7 @@ export function mdxFolder(folder: string, schema: z.ZodType): Loader {
           forgetContentProblem(file);
           return parsed;
         },
-        watcher: context.watcher && settledWatcher(context.watcher, base, () => recheckCollection(context, base)),
+        watcher: context.watcher && afterEachChange(context.watcher, () => recheckCollection(context, base)),
       };
       await loader.load(withEntryTypes(checked, withPlainYamlErrors(entryTypesOf(context))));
       const problem = collectionProblem(context, base);
@@ -70,6 +69,31 @@ function recheckCollection(context: LoaderContext, base: string): void {
   const problem = collectionProblem(context, base);
   if (problem) rememberContentProblem(resolve(base), problem);
   else forgetContentProblem(resolve(base));
+}
+
+type Watcher = NonNullable<LoaderContext['watcher']>;
+
+/**
+ * The dev server's watcher as the glob loader sees it, with `then` run once each change is taken in, whether it
+ * loaded or failed. The watcher reports a file once it has stopped changing (`awaitWriteFinish` in astro.config.mjs),
+ * so a save in two steps is read whole.
+ */
+function afterEachChange(watcher: Watcher, then: () => void): Watcher {
+  return new Proxy(watcher, {
+    get(target, property) {
+      if (property === 'on')
+        return (event: 'change', listener: (...args: unknown[]) => unknown) =>
+          target.on(event, async (...args: unknown[]) => {
+            try {
+              return await listener(...args);
+            } finally {
+              then();
+            }
+          });
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file: string): Promise<void> {

@@ -1,14 +1,12 @@
 /**
  * The inline code a built page may carry, each text with who writes it: the site's own (src/document/inline-code.ts),
  * and what Astro writes before a page's first island (the island element's script and stylesheet, and the
- * `client:intent` directive of src/integrations/client-intent.ts, built the way Astro builds it: src/integrations/astro-internals.ts). The page's own stylesheet is made
+ * `client:intent` directive of src/integrations/client-intent.ts, built the way Astro builds it; all three come through src/astro-internals.ts). The page's own stylesheet is made
  * per page by the layout, and sonner's stylesheet is added later by the contact form (src/document/sonner-style-hash.ts).
  * Build time only (Node).
  */
-import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
-import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 import { clientDirectives } from '../config/client-directives.ts';
-import { clientDirectiveScript } from '../integrations/astro-internals.ts';
+import { clientDirectiveScript, islandScript, islandStyles } from '../astro-internals.ts';
 import { inlineScripts, inlineStyles } from './inline-code.ts';
 
 export interface InlineAllowList {
@@ -39,7 +37,7 @@ export function inlineAllowList(): Promise<InlineAllowList> {
       Object.entries(inlineStyles).map(([name, text]) => [text, `<InlineStyle name="${name}"> (src/document/inline-code.ts)`]),
     );
     scripts.set(islandScript, "Astro's island element");
-    styles.set(ISLAND_STYLES, "Astro's island element");
+    styles.set(islandStyles, "Astro's island element");
     for (const [name, entrypoint] of Object.entries(clientDirectives))
       scripts.set(await clientDirectiveScript(name, entrypoint), `Astro's client:${name} directive (${entrypoint})`);
     return { scripts, styles };

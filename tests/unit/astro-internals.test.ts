@@ -1,6 +1,6 @@
 /**
- * The two behaviours of Astro this site relies on without a public API (src/integrations/astro-internals.ts): if an
- * Astro upgrade changes either, this fails, before the page policy or the writers' YAML messages quietly stop working.
+ * The behaviours of Astro this site relies on without a public API (src/astro-internals.ts): if an
+ * Astro upgrade changes one, this fails, before the page policy or the writers' YAML messages quietly stop working.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { glob, type LoaderContext } from 'astro/loaders';
 import { describe, expect, test } from 'vitest';
 import { clientDirectives } from '../../src/config/client-directives.ts';
-import { clientDirectiveScript, entryTypesOf, withEntryTypes, type EntryTypes } from '../../src/integrations/astro-internals.ts';
+import { clientDirectiveScript, entryTypesOf, islandScript, islandStyles, withEntryTypes, type EntryTypes } from '../../src/astro-internals.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -20,6 +20,16 @@ describe("Astro's internals the site uses", () => {
     // The directive's own code (what hydrate-on-intent.ts exports) is in it, not an import of it.
     expect(script).toContain('storedWork');
     expect(script).not.toMatch(/\bimport\b/);
+  });
+
+  test("the island element's script and stylesheet are the text Astro writes into a page before its first island", () => {
+    expect(islandScript).toMatch(/customElements\.define\("astro-island"/);
+    expect(islandStyles).toMatch(/^astro-island\b[^{]*\{display:contents\}$/);
+    // What Astro's renderer writes: the same two modules, the production script outside `astro dev`.
+    const scripts = readFileSync(join(root, 'node_modules/astro/dist/runtime/server/scripts.js'), 'utf8');
+    expect(scripts).toContain('import islandScript from "./astro-island.prebuilt.js"');
+    expect(scripts).toContain('import { ISLAND_STYLES } from "./astro-island-styles.js"');
+    expect(scripts).toMatch(/<style>\$\{ISLAND_STYLES\}<\/style>.*\? islandScriptDev : islandScript\}/);
   });
 
   test("Astro's content layer gives every loader `entryTypes`", () => {

@@ -7,9 +7,8 @@
 import { globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { fromFile, problemKey, sourceKey, toFile, type FileProblem } from '../../src/cms/editor/frontmatter-format.ts';
+import { editYaml, fromFile, problemKey, sourceKey, toFile, type FileProblem } from '../../src/cms/editor/frontmatter-format.ts';
 import { fileProblemMessage } from '../../src/cms/editor/file-problem.ts';
-import { editYaml } from '../../src/cms/editor/yaml-edits.ts';
 
 const root = join(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -171,8 +170,8 @@ describe('YAML edited in place', () => {
     );
   });
 
-  test('a value that becomes a group moves below its key; a group emptied goes with its key', () => {
-    expect(editYaml(text, before, { a: { p: 1 }, b: 1, l: ['y'], m: { k: '' } })).toBe('a:\n  p: 1\nb: 1\nl:\n  - y\n');
+  test('a value that becomes a group moves below its key; a group emptied goes with its key; a comment stays with its item', () => {
+    expect(editYaml(text, before, { a: { p: 1 }, b: 1, l: ['y'], m: { k: '' } })).toBe('a:\n  p: 1\nb: 1\nl:\n  # why y\n  - y\n');
   });
 });
 

@@ -9,8 +9,7 @@
  */
 import { stringify } from 'yaml';
 import { fieldWords } from './field-labels.ts';
-import { fromFile, problemKey, sourceKey, type FileProblem } from './frontmatter-format.ts';
-import { sameData, type Path } from './yaml-edits.ts';
+import { fromFile, problemKey, sameData, sourceKey, type FileProblem, type Path } from './frontmatter-format.ts';
 
 type Data = Record<string, unknown>;
 

@@ -1,7 +1,8 @@
 /**
- * The two things this site needs from Astro that its public API does not offer, in one file, so that an Astro
- * upgrade that changes them breaks this file's test (tests/unit/astro-internals.test.ts) instead of quietly changing
- * what the build checks. Nothing else in src/ reaches into Astro's internals (tests/unit/import-direction.test.ts).
+ * What this site needs from Astro that its public API does not offer, in one file, so that an Astro upgrade that
+ * changes it breaks this file's test (tests/unit/astro-internals.test.ts) instead of quietly changing what the build
+ * checks. No other file imports from astro/dist/ or astro/runtime/ (tests/unit/import-direction.test.ts), and this one
+ * imports nothing from src/, so it sits at the bottom of the import order, below the content and document code that use it.
  *
  * 1. The exact script Astro writes into a page for a client directive: Astro builds it with
  *    `buildClientDirectiveEntrypoint` (astro/dist/core/client-directive/build.js), which no public entry point
@@ -11,12 +12,19 @@
  *    loader's context (astro/dist/content/content-layer.js) and `glob()` reads (astro/dist/content/loaders/glob.js),
  *    but which the public `LoaderContext` type leaves out. The content loader (src/content/content-loader.ts) wraps
  *    it so that YAML the parser rejects fails with a writer's message at the file's line.
+ * 3. The island element's script and stylesheet Astro writes before a page's first island
+ *    (astro/runtime/server/astro-island.prebuilt.js, astro-island-styles.js): the page policy's allow-list holds them.
  * Build time only (Node).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
+
+/** The `<script>` Astro writes before a page's first island: it defines the `<astro-island>` element. */
+export { default as islandScript } from 'astro/runtime/server/astro-island.prebuilt.js';
+/** The `<style>` Astro writes with it. */
+export { ISLAND_STYLES as islandStyles } from 'astro/runtime/server/astro-island-styles.js';
 
 /** The script Astro writes into a page before its first island with `client:<name>` (`entrypoint` from the project root). */
 export async function clientDirectiveScript(name: string, entrypoint: string): Promise<string> {
