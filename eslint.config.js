@@ -50,6 +50,17 @@ export default defineConfig(
     },
   },
   {
+    // Type-aware rules where a forgotten promise is a bug: a rejection no one sees, a step that runs before the one it
+    // waits for, an async callback where the caller ignores what it returns. Only these rules, and only here, so that
+    // `npm run lint` builds the TypeScript program once for the files that need it.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // StatsBand and VideoFacade inline these files as function expressions and call them with their arguments.
     files: ['src/scripts/count-up.js', 'src/scripts/video-facade.js'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },

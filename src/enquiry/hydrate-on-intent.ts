@@ -28,18 +28,23 @@ const hydrateOnIntent: ClientDirective = (load, options, island) => {
   const start = async () => {
     if (started) return;
     started = true;
-    // Astro retries a failed download once, then reports the error and leaves the island as it was (still `ssr`).
-    await (
-      await load()
-    )();
-    if (island.hasAttribute('ssr')) {
-      // The code did not arrive (a dropped connection): the next touch, or Send pressed again, tries again.
-      started = false;
-      releaseHeldSubmit(island);
+    try {
+      // Astro retries a failed download once, then reports the error and leaves the island as it was (still `ssr`).
+      await (
+        await load()
+      )();
+    } finally {
+      if (island.hasAttribute('ssr')) {
+        // The code did not arrive (a dropped connection): the next touch, or Send pressed again, tries again.
+        started = false;
+        releaseHeldSubmit(island);
+      }
     }
   };
-  holdEarlySubmits(island, start);
-  for (const type of intentEvents) island.addEventListener(type, start, { capture: true, passive: true });
+  // Fire and forget from an event: a download that still fails is Astro's to report, as before.
+  const begin = () => void start();
+  holdEarlySubmits(island, begin);
+  for (const type of intentEvents) island.addEventListener(type, begin, { capture: true, passive: true });
   const { storedWork } = options.value as IntentOptions;
   if (storedWork && hasStored(storedWork)) void start();
 };
