@@ -28,20 +28,18 @@ const hydrateOnIntent: ClientDirective = (load, options, island) => {
   const start = async () => {
     if (started) return;
     started = true;
-    try {
-      // Astro retries a failed download once, then reports the error and leaves the island as it was (still `ssr`).
-      await (
-        await load()
-      )();
-    } finally {
-      if (island.hasAttribute('ssr')) {
-        // The code did not arrive (a dropped connection): the next touch, or Send pressed again, tries again.
-        started = false;
-        releaseHeldSubmit(island);
-      }
+    // Astro retries a failed download once, then reports the error and leaves the island as it was (still `ssr`).
+    await (
+      await load()
+    )();
+    if (island.hasAttribute('ssr')) {
+      // The code did not arrive (a dropped connection): the next touch, or Send pressed again, tries again.
+      started = false;
+      releaseHeldSubmit(island);
     }
   };
-  // Fire and forget from an event: a download that still fails is Astro's to report, as before.
+  // Started from events, and forgotten: `load` never rejects (Astro reports a failed download itself), and an error
+  // while the form renders is Astro's to report too.
   const begin = () => void start();
   holdEarlySubmits(island, begin);
   for (const type of intentEvents) island.addEventListener(type, begin, { capture: true, passive: true });
