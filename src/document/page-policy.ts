@@ -71,7 +71,5 @@ export function pagePolicy({ directives, html, laterStyleHashes = [] }: PagePoli
   for (const name of Object.keys(hashes)) {
     if (!directives.some(([directive]) => directive === name)) throw new Error(`The page policy's directives have no ${name} (src/config/security.ts)`);
   }
-  return directives
-    .map(([name, ...sources]) => [name, ...sources, ...new Set((hashes[name] ?? []).map((hash) => `'${hash}'`))].join(' '))
-    .join(';');
+  return directives.map(([name, ...sources]) => [name, ...sources, ...new Set((hashes[name] ?? []).map((hash) => `'${hash}'`))].join(' ')).join(';');
 }

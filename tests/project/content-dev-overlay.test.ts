@@ -110,10 +110,7 @@ it('shows the mistake in the browser until it is fixed, then the page again', { 
   // The overlay shows the line itself too, under the file's name.
   await overlay.getByText(`services/installation.mdx:${taglineLine}:3`, { exact: true }).first().waitFor({ state: 'attached' });
 
-  await writeFile(
-    join(project.root, file),
-    original.replace(`  title: ${heroTitle}`, `  title: ${heroTitle}, Every Time`),
-  );
+  await writeFile(join(project.root, file), original.replace(`  title: ${heroTitle}`, `  title: ${heroTitle}, Every Time`));
   await reloadUntilShown(pageWithHeading('Every Time'));
 });
 

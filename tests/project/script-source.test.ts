@@ -42,6 +42,9 @@ it('puts a script source added to src/config/security.ts in every page’s polic
   for (const page of pages) {
     const sources = scriptSources(await readFile(join(dist, page), 'utf8'));
     expect(sources.slice(0, 2), page).toEqual(["'self'", thirdParty]);
-    expect(sources.slice(2).every((hash) => hash.startsWith("'sha256-")), `${page}: then only the page's own hashes`).toBe(true);
+    expect(
+      sources.slice(2).every((hash) => hash.startsWith("'sha256-")),
+      `${page}: then only the page's own hashes`,
+    ).toBe(true);
   }
 });
