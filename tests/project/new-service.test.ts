@@ -75,7 +75,7 @@ afterAll(async () => {
   await project?.remove();
 });
 
-it('builds, keeps its budgets and passes the tests of the built site, the menus and the overview', { timeout: 600_000 }, async () => {
+it('builds, keeps its budgets and passes the tests of the built site, the menus and the overview', { timeout: 900_000 }, async () => {
   const cwd = project.root;
   await astro(cwd, 'build');
   expect(await readFile(join(cwd, 'dist/services/cloud-operations.html'), 'utf8')).toContain(
