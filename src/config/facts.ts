@@ -4,11 +4,16 @@
  * that quotes it, and the form's toasts, change with it.
  */
 import { businessHours, responseTime, responseTimeHours, supportPhone, talentPartner } from './company.ts';
-import { headquarters } from './offices.ts';
+import { officeRecords } from './office-records.ts';
+import { headquarters, offices } from './offices.ts';
 import { describeTimeZone } from './time-zone.ts';
 import { figures } from './figures.ts';
 
 const [weekdays, saturday] = businessHours;
+
+/** A count as copy writes it: in words up to twelve, in figures above. */
+const inWords = (count: number) =>
+  ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'][count] ?? String(count);
 
 export const facts = {
   ...figures,
@@ -20,6 +25,10 @@ export const facts = {
   weekdayHours: `${weekdays.days} ${weekdays.label}`,
   /** "Sat 9:00-14:00" */
   saturdayHours: `${saturday.days} ${saturday.label}`,
+  /** "five": how many offices src/config/office-records.ts lists ("We operate from {{officeCount}} offices"). */
+  officeCount: inWords(offices.length),
+  /** "India, the United States, the United Kingdom, Canada and Australia": the offices' countries, in their order. */
+  officeCountries: new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(officeRecords.map((office) => office.countryInProse)),
   /** "India Standard Time (UTC+05:30)": the headquarters' zone. */
   timeZone: describeTimeZone(headquarters.timeZone),
   /** "+91 120 555 0199": the 24/7 line for critical incidents. */

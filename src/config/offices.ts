@@ -1,10 +1,10 @@
 /**
- * The five offices. Their street addresses, postal codes, phones and e-mail addresses are set per deploy
- * (PUBLIC_OFFICE_<country code>_…, src/config/settings.ts); city, zone and position are written here, since the
- * office map and the delivery-model picture are drawn from them.
+ * The offices, each from its record (src/config/office-records.ts: city, zone, position, hours), with the street
+ * address, postal code, phone and e-mail address this deploy sets (PUBLIC_OFFICE_<country code>_…, src/config/settings.ts).
  */
 import { businessHours, mondayToFriday, phoneNumber, type OpeningHours, type Phone } from './company.ts';
 import { setting } from './environment.ts';
+import { officeRecords } from './office-records.ts';
 import { officeVariable, type OfficeCode } from './settings.ts';
 
 export interface Office {
@@ -28,76 +28,17 @@ export interface Office {
   headquarters?: boolean;
 }
 
-type Written = Omit<Office, 'streetAddress' | 'postalCode' | 'phone' | 'email'>;
-
-const configured = (office: Written): Office => ({
-  ...office,
-  streetAddress: setting(officeVariable(office.countryCode, 'STREET')),
-  postalCode: setting(officeVariable(office.countryCode, 'POSTAL_CODE')),
-  phone: phoneNumber(setting(officeVariable(office.countryCode, 'PHONE'))),
-  email: setting(officeVariable(office.countryCode, 'EMAIL')),
+/** The office of `record`, with this build's settings for it. */
+const configured = ({ placeholder: _placeholder, countryInProse: _countryInProse, hours, ...record }: (typeof officeRecords)[number]): Office => ({
+  ...record,
+  hours: hours === 'business hours' ? businessHours : [mondayToFriday(hours.opens, hours.closes)],
+  streetAddress: setting(officeVariable(record.countryCode, 'STREET')),
+  postalCode: setting(officeVariable(record.countryCode, 'POSTAL_CODE')),
+  phone: phoneNumber(setting(officeVariable(record.countryCode, 'PHONE'))),
+  email: setting(officeVariable(record.countryCode, 'EMAIL')),
 });
 
-export const offices: readonly Office[] = (
-  [
-    {
-      country: 'India',
-      countryCode: 'IN',
-      city: 'Noida',
-      label: 'India (Headquarters)',
-      locality: 'Noida',
-      region: 'Uttar Pradesh',
-      timeZone: 'Asia/Kolkata',
-      coordinates: [77.3725, 28.6271],
-      hours: businessHours,
-      headquarters: true,
-    },
-    {
-      country: 'USA',
-      countryCode: 'US',
-      city: 'Austin',
-      label: 'USA',
-      locality: 'Austin',
-      region: 'TX',
-      timeZone: 'America/Chicago',
-      coordinates: [-97.7431, 30.2711],
-      hours: [mondayToFriday('09:00', '17:00')],
-    },
-    {
-      country: 'UK',
-      countryCode: 'GB',
-      city: 'London',
-      label: 'UK',
-      locality: 'London',
-      region: 'England',
-      timeZone: 'Europe/London',
-      coordinates: [-0.0949, 51.5122],
-      hours: [mondayToFriday('09:00', '17:30')],
-    },
-    {
-      country: 'Canada',
-      countryCode: 'CA',
-      city: 'Toronto',
-      label: 'Canada',
-      locality: 'Toronto',
-      region: 'ON',
-      timeZone: 'America/Toronto',
-      coordinates: [-79.3816, 43.6486],
-      hours: [mondayToFriday('09:00', '17:00')],
-    },
-    {
-      country: 'Australia',
-      countryCode: 'AU',
-      city: 'Sydney',
-      label: 'Australia',
-      locality: 'Sydney',
-      region: 'NSW',
-      timeZone: 'Australia/Sydney',
-      coordinates: [151.2064, -33.8651],
-      hours: [mondayToFriday('08:30', '17:00')],
-    },
-  ] satisfies Written[]
-).map(configured);
+export const offices: readonly Office[] = officeRecords.map(configured);
 
 export const headquarters: Office = offices.find((office) => office.headquarters) ?? offices[0]!;
 

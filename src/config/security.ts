@@ -1,8 +1,8 @@
 /**
  * The site's security policy, in one place for both ways it reaches a visitor:
- * - `cspDirectives` go into every page's `<meta http-equiv="content-security-policy">` (src/layouts/HtmlDocument.astro
- *   adds `script-src` and `style-src` with the hashes of the page's own scripts and styles), so the policy holds on
- *   any static host, GitHub Pages included;
+ * - `cspDirectives`, every source any page allows, go into every page's `<meta http-equiv="content-security-policy">`
+ *   (src/document/page-policy.ts only appends to `script-src` and `style-src` the hashes of the page's own inline
+ *   scripts and styles), so the policy holds on any static host, GitHub Pages included;
  * - `headerRules` become `dist/_headers` for hosts that apply it (Cloudflare Pages, the default, and
  *   Netlify): what a meta tag cannot carry (HSTS, framing, MIME sniffing, referrer and permissions
  *   policies) and caching;
@@ -19,23 +19,32 @@ interface HeaderRule {
   headers: Readonly<Record<string, string>>;
 }
 
+/** A policy directive: its name, then its sources (none for `upgrade-insecure-requests`). */
+export type CspDirective = readonly [name: string, ...sources: string[]];
+
+/** Where scripts and styles may come from, besides the inline ones each page carries (allowed by their hashes). */
+const scriptSources = ["'self'"];
+const styleSources = ["'self'"];
+
 /**
- * Policy directives besides `script-src` and `style-src`: only the site itself and the Supabase project, and on a page
- * with a video section its player's origin as a frame source (`frameSources`); other pages frame nothing but the site.
+ * Every page's policy directives, each with all its sources: only the site itself and the Supabase project, and on a
+ * page with a video section its player's origin as a frame source (`frameSources`); other pages frame nothing but the
+ * site. A new third-party script or style source goes into `scriptSources` or `styleSources` above, and nowhere else.
  */
-export function cspDirectives(supabaseUrl: string, frameSources: readonly string[] = []) {
+export function cspDirectives(supabaseUrl: string, frameSources: readonly string[] = []): CspDirective[] {
   const supabase = new URL(supabaseUrl).origin;
-  const directives: `${'default-src' | 'connect-src' | 'frame-src' | 'object-src' | 'base-uri' | 'form-action' | 'upgrade-insecure-requests'}${string}`[] = [
-    "default-src 'self'",
-    `connect-src 'self' ${supabase}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
+  return [
+    ['default-src', "'self'"],
+    ['connect-src', "'self'", supabase],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ...(frameSources.length > 0 ? [['frame-src', "'self'", ...new Set(frameSources)] as const] : []),
+    // The hosted project is HTTPS; the local stand-in is plain HTTP on 127.0.0.1 and must stay reachable.
+    ...(supabase.startsWith('https:') ? [['upgrade-insecure-requests'] as const] : []),
+    ['script-src', ...scriptSources],
+    ['style-src', ...styleSources],
   ];
-  if (frameSources.length > 0) directives.push(`frame-src 'self' ${[...new Set(frameSources)].join(' ')}`);
-  // The hosted project is HTTPS; the local stand-in is plain HTTP on 127.0.0.1 and must stay reachable.
-  if (supabase.startsWith('https:')) directives.push('upgrade-insecure-requests');
-  return directives;
 }
 
 const everyResponse = {

@@ -2,9 +2,11 @@
  * Every fact a deploy sets without editing code: its variable, what it is, and the value local development uses.
  * The local values are placeholders (example.com, 555 numbers, the local Supabase stand-in); `placeholderProblems`
  * names each one still in use, and `npm run build:deploy` refuses to build while there is any.
- * Pure and free of Node-only imports: src/config/company.ts and offices.ts read it in the browser bundle too.
+ * Pure and free of Node-only imports: src/config/company.ts and offices.ts read it in the browser bundle too. Each
+ * office's settings come from its record (src/config/office-records.ts).
  */
 import { localSupabaseAnonKey, localSupabaseUrl } from './local-supabase.ts';
+import { officeRecords, type OfficeCode, type OfficeRecord } from './office-records.ts';
 
 export type SettingKind = 'phone' | 'email' | 'url' | 'text' | 'supabase-key';
 
@@ -21,46 +23,32 @@ export interface Setting {
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-/** The country codes of src/config/offices.ts, which names each office's variables after them. */
-export const officeCodes = ['IN', 'US', 'GB', 'CA', 'AU'] as const;
-export type OfficeCode = (typeof officeCodes)[number];
+/** The offices' country codes (src/config/office-records.ts), which name each office's variables. */
+export const officeCodes: readonly OfficeCode[] = officeRecords.map((office) => office.countryCode);
+export type { OfficeCode };
 
 /** Each office's own variables: PUBLIC_OFFICE_US_PHONE and so on. */
 export const officeVariable = (code: OfficeCode, field: 'STREET' | 'POSTAL_CODE' | 'PHONE' | 'EMAIL') => `PUBLIC_OFFICE_${code}_${field}`;
 
-interface OfficeDefaults {
-  name: string;
-  street: string;
-  postalCode: string;
-  /** A number from the range set aside for fiction, or the main phone for the headquarters. */
-  phone?: string;
-}
-
-const officeDefaults: Record<OfficeCode, OfficeDefaults> = {
-  IN: { name: 'India (Noida)', street: 'Tower B, 7th Floor, Plot A-12, Sector 62', postalCode: '201309' },
-  US: { name: 'USA (Austin)', street: '1401 Lavaca Street, Suite 300', postalCode: '78701', phone: '+1 512 555 0143' },
-  GB: { name: 'UK (London)', street: '71 Queen Victoria Street', postalCode: 'EC4V 4BE', phone: '+44 20 7946 0144' },
-  CA: { name: 'Canada (Toronto)', street: '100 King Street West, Suite 5600', postalCode: 'M5X 1C9', phone: '+1 416 555 0145' },
-  AU: { name: 'Australia (Sydney)', street: 'Level 12, 1 Margaret Street', postalCode: '2000', phone: '+61 2 5550 0146' },
-};
-
-const officeSettings = (code: OfficeCode): Setting[] => {
-  const office = officeDefaults[code];
+const officeSettings = (office: OfficeRecord & { countryCode: OfficeCode }): Setting[] => {
+  const name = `${office.country} (${office.city})`;
+  const { street, postalCode, phone } = office.placeholder;
+  const code = office.countryCode;
   return [
-    { name: officeVariable(code, 'STREET'), what: `the ${office.name} office's street address`, kind: 'text', localDefault: office.street },
-    { name: officeVariable(code, 'POSTAL_CODE'), what: `the ${office.name} office's postal code`, kind: 'text', localDefault: office.postalCode },
-    office.phone
-      ? { name: officeVariable(code, 'PHONE'), what: `the ${office.name} office's phone, international form`, kind: 'phone', localDefault: office.phone }
+    { name: officeVariable(code, 'STREET'), what: `the ${name} office's street address`, kind: 'text', localDefault: street },
+    { name: officeVariable(code, 'POSTAL_CODE'), what: `the ${name} office's postal code`, kind: 'text', localDefault: postalCode },
+    phone
+      ? { name: officeVariable(code, 'PHONE'), what: `the ${name} office's phone, international form`, kind: 'phone', localDefault: phone }
       : {
           name: officeVariable(code, 'PHONE'),
-          what: `the ${office.name} office's phone (the main phone unless set)`,
+          what: `the ${name} office's phone (the main phone unless set)`,
           kind: 'phone',
           localDefault: '',
           sameAs: 'PUBLIC_PHONE',
         },
     {
       name: officeVariable(code, 'EMAIL'),
-      what: `the ${office.name} office's e-mail (the main e-mail unless set)`,
+      what: `the ${name} office's e-mail (the main e-mail unless set)`,
       kind: 'email',
       localDefault: '',
       sameAs: 'PUBLIC_EMAIL',
@@ -103,7 +91,7 @@ export const settings: readonly Setting[] = [
     kind: 'url',
     localDefault: 'https://www.google.com/maps/search/?api=1&query=Kalpaka+Technologies+Sector+62+Noida',
   },
-  ...officeCodes.flatMap(officeSettings),
+  ...officeRecords.flatMap(officeSettings),
   { name: 'PUBLIC_SUPABASE_URL', what: "the Supabase project's URL (the contact form)", kind: 'url', localDefault: localSupabaseUrl },
   { name: 'PUBLIC_SUPABASE_ANON_KEY', what: "the Supabase project's anon (public) key", kind: 'supabase-key', localDefault: localSupabaseAnonKey },
 ];

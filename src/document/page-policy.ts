@@ -8,6 +8,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { cspHash } from './csp-hash.ts';
+import type { CspDirective } from '../config/security.ts';
 import type { InlineAllowList } from './inline-code-allowlist.ts';
 
 /** Script types a browser acts on, so the policy must allow them: classic and module scripts, and speculation rules. */
@@ -51,18 +52,24 @@ export function unlistedInlineCode(html: string, allowed: InlineAllowList, pageS
 type Hash = `sha256-${string}`;
 
 interface PagePolicy {
-  /** The directives every page shares (src/config/security.ts). */
-  directives: readonly string[];
+  /** The page's directives with all their sources (src/config/security.ts); `script-src` and `style-src` among them. */
+  directives: readonly CspDirective[];
   /** The page as rendered: head and body. */
   html: string;
   /** Hashes of stylesheets the page's islands add when their code runs. */
   laterStyleHashes?: readonly Hash[];
 }
 
-const sources = (hashes: Iterable<Hash>) => ["'self'", ...[...new Set(hashes)].map((hash) => `'${hash}'`)].join(' ');
-
-/** The page's policy, as the content of its <meta http-equiv="content-security-policy">. */
+/** The page's policy, as the content of its <meta http-equiv="content-security-policy">: the directives as they are,
+ * with the hashes of the page's inline scripts and styles appended to `script-src` and `style-src`. */
 export function pagePolicy({ directives, html, laterStyleHashes = [] }: PagePolicy): string {
   const { scripts, styles } = inlineCode(html);
-  return [...directives, `script-src ${sources(scripts.map(cspHash))}`, `style-src ${sources([...styles.map(cspHash), ...laterStyleHashes])}`].join(';');
+  const hashes: Record<string, readonly Hash[]> = {
+    'script-src': scripts.map(cspHash),
+    'style-src': [...styles.map(cspHash), ...laterStyleHashes],
+  };
+  for (const name of Object.keys(hashes)) {
+    if (!directives.some(([directive]) => directive === name)) throw new Error(`The page policy's directives have no ${name} (src/config/security.ts)`);
+  }
+  return directives.map(([name, ...sources]) => [name, ...sources, ...new Set((hashes[name] ?? []).map((hash) => `'${hash}'`))].join(' ')).join(';');
 }

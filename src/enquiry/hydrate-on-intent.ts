@@ -38,8 +38,11 @@ const hydrateOnIntent: ClientDirective = (load, options, island) => {
       releaseHeldSubmit(island);
     }
   };
-  holdEarlySubmits(island, start);
-  for (const type of intentEvents) island.addEventListener(type, start, { capture: true, passive: true });
+  // Started from events, and forgotten: `load` never rejects (Astro reports a failed download itself), and an error
+  // while the form renders is Astro's to report too.
+  const begin = () => void start();
+  holdEarlySubmits(island, begin);
+  for (const type of intentEvents) island.addEventListener(type, begin, { capture: true, passive: true });
   const { storedWork } = options.value as IntentOptions;
   if (storedWork && hasStored(storedWork)) void start();
 };

@@ -57,7 +57,7 @@ describe('SEO of the built site', () => {
     expect(readFileSync(join(dist, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex">');
   });
 
-  test('the About page, and no other, describes the organisation with its five offices', () => {
+  test('the About page, and no other, describes the organisation with every office', () => {
     for (const path of SITE_ROUTES.filter((route) => route !== '/about')) expect(ofType(html(path), 'Organization'), path).toEqual([]);
     const [organization] = ofType(html('/about'), 'Organization');
     expect(organization).toBeDefined();

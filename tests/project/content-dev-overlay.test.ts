@@ -3,6 +3,7 @@
  * fix (not the page as it was), and saving the fixed file brings the page back without a restart.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
@@ -10,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFailed } 
 import { chromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
 import { freePort } from '../../scripts/shared/ports.ts';
 import { aliasBomb } from '../support/alias-bomb.ts';
+import { freeOrders, lineOf, unusedSlug } from '../support/content-values.ts';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 let project: Awaited<ReturnType<typeof copyProject>>;
@@ -19,6 +21,10 @@ let browser: Browser;
 let tab: Page;
 let output = '';
 const file = 'content/services/installation.mdx';
+// What the tests expect of the page comes from its file as a writer left it: its heading, its order, its lines.
+const fixture = readFileSync(join(repoRoot, file), 'utf8');
+const heroTitle = /^ {2}title: (.+)$/m.exec(fixture.slice(fixture.indexOf('\nhero:')))![1]!;
+const ownOrder = /^order: (.+)$/m.exec(fixture)![1]!;
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -94,40 +100,42 @@ afterAll(async () => {
 
 it('shows the mistake in the browser until it is fixed, then the page again', { timeout: 120_000 }, async () => {
   await tab.goto(`${url}/services/installation`);
-  await pageWithHeading('Infrastructure Set Up Right the First Time').waitFor();
+  await pageWithHeading(heroTitle).waitFor();
   const original = await readFile(join(project.root, file), 'utf8');
 
   await writeFile(join(project.root, file), original.replace('  tagline: Installation & Configuration', '  tagine: Installation & Configuration'));
   const overlay = tab.locator('vite-error-overlay');
-  await reloadUntilShown(overlay.getByText('content/services/installation.mdx:8:3 hero.tagine: unknown field "tagine": did you mean "tagline"?'));
+  const taglineLine = lineOf(original, '  tagline: ');
+  await reloadUntilShown(overlay.getByText(`content/services/installation.mdx:${taglineLine}:3 hero.tagine: unknown field "tagine": did you mean "tagline"?`));
   // The overlay shows the line itself too, under the file's name.
-  await overlay.getByText('services/installation.mdx:8:3', { exact: true }).first().waitFor({ state: 'attached' });
+  await overlay.getByText(`services/installation.mdx:${taglineLine}:3`, { exact: true }).first().waitFor({ state: 'attached' });
 
-  await writeFile(
-    join(project.root, file),
-    original.replace('Infrastructure Set Up Right the First Time', 'Infrastructure Set Up Right the First Time, Every Time'),
-  );
+  await writeFile(join(project.root, file), original.replace(`  title: ${heroTitle}`, `  title: ${heroTitle}, Every Time`));
   await reloadUntilShown(pageWithHeading('Every Time'));
 });
 
 it('shows a link to a page that does not exist, and takes a page added as a file as a page to link to', { timeout: 120_000 }, async () => {
   const original = await readFile(join(project.root, file), 'utf8');
-  const newService = 'content/services/cloud-backup.mdx';
+  // An address and an order no page has, whatever pages a writer has added.
+  const slug = unusedSlug('services', 'cloud-backup');
+  const newService = `content/services/${slug}.mdx`;
   const overlay = tab.locator('vite-error-overlay');
   try {
-    await writeFile(join(project.root, file), original.replace('      href: /contact\n', '      href: /services/cloud-backup\n'));
+    await writeFile(join(project.root, file), original.replace('      href: /contact\n', `      href: /services/${slug}\n`));
     await tab.goto(`${url}/services/installation`);
-    await reloadUntilShown(overlay.getByText(/installation\.mdx:14:7 hero\.actions\.0\.href: "\/services\/cloud-backup" is not a page of this site/));
+    await reloadUntilShown(
+      overlay.getByText(`installation.mdx:${lineOf(original, '      href: /contact')}:7 hero.actions.0.href: "/services/${slug}" is not a page of this site`),
+    );
 
     // The writer adds the page: the link now leads somewhere, and the page shows again.
     await writeFile(
       join(project.root, newService),
       original
-        .replace(/^order: \d+$/m, 'order: 99')
+        .replace(/^order: .+$/m, `order: ${freeOrders('services')[0]}`)
         .replace(/^navLabel: .*$/m, 'navLabel: Cloud Backup')
-        .replace('Infrastructure Set Up Right the First Time', 'Backups You Can Restore Right the First Time'),
+        .replace(`  title: ${heroTitle}`, `  title: Backups You Can Restore, ${heroTitle}`),
     );
-    await reloadUntilShown(tab.locator('body:not(:has(vite-error-overlay)) a[href="/services/cloud-backup"]', { hasText: 'Get a Free Quote' }));
+    await reloadUntilShown(tab.locator(`body:not(:has(vite-error-overlay)) a[href="/services/${slug}"]`, { hasText: 'Get a Free Quote' }));
   } finally {
     await writeFile(join(project.root, file), original);
     await rm(join(project.root, newService), { force: true });
@@ -171,7 +179,7 @@ it('shows pasted HTML the MDX parser cannot read as a plain sentence, never the 
   } finally {
     await writeFile(join(project.root, file), original);
   }
-  await reloadUntilShown(pageWithHeading('Right the First Time'));
+  await reloadUntilShown(pageWithHeading(heroTitle));
 });
 
 it('sends /admin/, the address in Decap’s own documentation, to the editor at /admin', async () => {
@@ -185,25 +193,25 @@ it('sends /admin/, the address in Decap’s own documentation, to the editor at 
 it('shows YAML it cannot read in the plain words of the terminal, the parser’s own below them, at the line', { timeout: 120_000 }, async () => {
   const original = await readFile(join(project.root, file), 'utf8');
   const overlay = tab.locator('vite-error-overlay');
+  // A colon and a space after the heading's first word: the place YAML stops at is that colon.
+  const [firstWord, ...rest] = heroTitle.split(' ');
+  const at = `${lineOf(original, `  title: ${heroTitle}`)}:${'  title: '.length + firstWord!.length + 1}`;
   try {
     await tab.goto(`${url}/services/installation`);
-    await writeFile(
-      join(project.root, file),
-      original.replace('  title: Infrastructure Set Up Right the First Time', '  title: Infrastructure: Set Up Right the First Time'),
-    );
+    await writeFile(join(project.root, file), original.replace(`  title: ${heroTitle}`, `  title: ${firstWord}: ${rest.join(' ')}`));
     await reloadUntilShown(
       overlay.getByText(
-        /content\/services\/installation\.mdx:9:24 This line has ": " \(a colon and a space\) inside its text, which YAML reads as a new field: put the whole text in quotes/,
+        `content/services/installation.mdx:${at} This line has ": " (a colon and a space) inside its text, which YAML reads as a new field: put the whole text in quotes`,
       ),
     );
     const text = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? '');
     expect(text.indexOf('The YAML parser said: bad indentation of a mapping entry')).toBeGreaterThan(text.indexOf('This line has ": "'));
     expect(text).not.toContain('YAMLException');
-    await overlay.getByText('services/installation.mdx:9:24', { exact: true }).first().waitFor({ state: 'attached' });
+    await overlay.getByText(`services/installation.mdx:${at}`, { exact: true }).first().waitFor({ state: 'attached' });
   } finally {
     await writeFile(join(project.root, file), original);
   }
-  await reloadUntilShown(pageWithHeading('Right the First Time'));
+  await reloadUntilShown(pageWithHeading(heroTitle));
 });
 
 it('shows a frontmatter with YAML aliases (a 470-byte "billion laughs") at its line, and stays up', { timeout: 180_000 }, async () => {
@@ -212,7 +220,7 @@ it('shows a frontmatter with YAML aliases (a 470-byte "billion laughs") at its l
   try {
     // The page's first compile, when this test runs alone, can take a while on a loaded machine.
     await tab.goto(`${url}/services/installation`, { timeout: 90_000 });
-    await pageWithHeading('Right the First Time').waitFor();
+    await pageWithHeading(heroTitle).waitFor();
     await writeFile(join(project.root, file), original.replace(/^---\n[\s\S]*?\n---\n/, aliasBomb()));
     await reloadUntilShown(
       overlay.getByText(
@@ -228,33 +236,33 @@ it('shows a frontmatter with YAML aliases (a 470-byte "billion laughs") at its l
   } finally {
     await writeFile(join(project.root, file), original);
   }
-  await reloadUntilShown(pageWithHeading('Right the First Time'));
+  await reloadUntilShown(pageWithHeading(heroTitle));
 });
 
 it('catches the same order twice and two file names that differ only in capital letters, until they are fixed', { timeout: 180_000 }, async () => {
   const security = 'content/services/security.mdx';
-  const sameButCase = 'content/services/Installation.mdx';
+  const sameButCase = file.replace('/installation.mdx', '/Installation.mdx');
   const [original, securityOriginal] = await Promise.all([readFile(join(project.root, file), 'utf8'), readFile(join(project.root, security), 'utf8')]);
   const overlay = tab.locator('vite-error-overlay');
   try {
     await tab.goto(`${url}/services/installation`);
-    await writeFile(join(project.root, security), securityOriginal.replace(/^order: \d+$/m, 'order: 3'));
+    await writeFile(join(project.root, security), securityOriginal.replace(/^order: .+$/m, `order: ${ownOrder}`));
     await reloadUntilShown(
       overlay.getByText(
-        /content\/services\/security\.mdx:5:1 order 3 is used by content\/services\/installation\.mdx and content\/services\/security\.mdx: give each page of services its own order/,
+        `content/services/security.mdx:${lineOf(securityOriginal, 'order:')}:1 order ${ownOrder} is used by content/services/installation.mdx and content/services/security.mdx: give each page of services its own order`,
       ),
     );
     await writeFile(join(project.root, security), securityOriginal);
-    await reloadUntilShown(pageWithHeading('Right the First Time'));
+    await reloadUntilShown(pageWithHeading(heroTitle));
 
-    await writeFile(join(project.root, sameButCase), original.replace(/^order: \d+$/m, 'order: 98'));
+    await writeFile(join(project.root, sameButCase), original.replace(/^order: .+$/m, `order: ${freeOrders('services')[0]}`));
     await reloadUntilShown(
       overlay.getByText(
         /content\/services\/Installation\.mdx and content\/services\/installation\.mdx differ only in capital letters, so they would be the same page \(\/services\/installation\)/,
       ),
     );
     await rm(join(project.root, sameButCase));
-    await reloadUntilShown(pageWithHeading('Right the First Time'));
+    await reloadUntilShown(pageWithHeading(heroTitle));
   } finally {
     await writeFile(join(project.root, security), securityOriginal);
     await rm(join(project.root, sameButCase), { force: true });
@@ -265,12 +273,12 @@ it('takes in a file saved in two steps, emptied and then written, as editors and
   const original = await readFile(join(project.root, file), 'utf8');
   try {
     await tab.goto(`${url}/services/installation`);
-    for (const title of ['Installation Done Right the First Time', 'Infrastructure Set Up Right the First Time, Twice']) {
+    for (const title of [`${heroTitle}, Once`, `${heroTitle}, Twice`]) {
       const saving = await open(join(project.root, file), 'w');
       // The watcher reports the emptied file; the text follows inside the 50 ms in which chokidar drops further
       // change events for that file.
       await new Promise((resolve) => setTimeout(resolve, 15));
-      await saving.writeFile(original.replace('Infrastructure Set Up Right the First Time', title));
+      await saving.writeFile(original.replace(`  title: ${heroTitle}`, `  title: ${title}`));
       await saving.close();
       await reloadUntilShown(pageWithHeading(title));
     }

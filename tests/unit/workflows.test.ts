@@ -49,6 +49,29 @@ describe('GitHub Actions workflows', () => {
   });
 });
 
+describe('the values a deploy needs', () => {
+  it('are variables where they end up in the pages or name an account, secrets only where they grant access', () => {
+    const text = ['deploy.yml', 'preview.yml'].map((file) => readFileSync(`${root}.github/workflows/${file}`, 'utf8')).join('\n');
+    const secrets = new Set([...text.matchAll(/secrets\.([A-Z_]+)/g)].map((match) => match[1]));
+    expect([...secrets].sort()).toEqual(['CLOUDFLARE_API_TOKEN', 'SUPABASE_ACCESS_TOKEN', 'SUPABASE_DB_PASSWORD']);
+    expect(text).toContain('${{ vars.SITE_SETTINGS }}');
+  });
+
+  it('are checked by an actionlint that knows the vars context', async () => {
+    const workflow = [
+      'on: push',
+      'jobs:',
+      '  build:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - run: echo "$SITE_URL"',
+      '        env:',
+      '          SITE_URL: ${{ vars.SITE_URL }}',
+    ];
+    expect(await lintWorkflowText(workflow.join('\n'), 'vars.yml')).toEqual([]);
+  });
+});
+
 describe('the preview of each pull request (preview.yml)', () => {
   const preview = workflow('preview.yml');
   const steps = preview.jobs.preview!.steps;

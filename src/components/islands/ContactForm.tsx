@@ -248,6 +248,7 @@ function Form() {
     void mountToasts().catch(() => undefined);
   };
 
+  // It catches what sending throws and tells the visitor, so the form's handler starts it and forgets it (`void`).
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
@@ -299,7 +300,7 @@ function Form() {
   return (
     <>
       {/* method="dialog": without JavaScript, pressing Send neither reloads the page nor puts the message in its address. */}
-      <form ref={formRef} method="dialog" onSubmit={onSubmit} onInput={onInput} className="space-y-5" aria-label="Contact form">
+      <form ref={formRef} method="dialog" onSubmit={(event) => void onSubmit(event)} onInput={onInput} className="space-y-5" aria-label="Contact form">
         {queued.length === 0 && <RestoredDraftNote restoredDraft={restoredDraft} onClearDraft={clearDraft} />}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField name="name" label="Full Name" type="text" autoComplete="name" required error={errors.name} />
