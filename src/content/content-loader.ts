@@ -83,13 +83,8 @@ function afterEachChange(watcher: Watcher, then: () => void): Watcher {
     get(target, property) {
       if (property === 'on')
         return (event: 'change', listener: (...args: unknown[]) => unknown) =>
-          target.on(event, async (...args: unknown[]) => {
-            try {
-              return await listener(...args);
-            } finally {
-              then();
-            }
-          });
+          // The watcher ignores what a listener returns; a failure stays the loader's own, as without this wrapper.
+          target.on(event, (...args: unknown[]) => void Promise.resolve(listener(...args)).finally(then));
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
