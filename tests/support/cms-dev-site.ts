@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { test } from '@playwright/test';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/shared/ports.ts';
+import { workerPort } from './ports.ts';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 import { copyProject, repoRoot } from './project-copy.ts';
 
@@ -43,8 +43,8 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
     await copy.remove();
   };
   try {
-    const decapPort = await freePort();
-    const port = await freePort([decapPort]);
+    const decapPort = await workerPort();
+    const port = await workerPort();
     const url = `http://127.0.0.1:${port}`;
     decap = await startDecapServer({ root: copy.root, port: decapPort, siteOrigins: [url] });
     astro = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', '127.0.0.1'], {

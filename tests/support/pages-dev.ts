@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/shared/ports.ts';
+import { workerPort } from './ports.ts';
 import { repoRoot } from './project-copy.ts';
 
 export interface PagesDev {
@@ -32,8 +32,8 @@ interface Options {
 }
 
 export async function startPagesDev({ root, bindings, readyPath = '/', port: chosen }: Options): Promise<PagesDev> {
-  const port = chosen ?? (await freePort());
-  const inspectorPort = await freePort([port]);
+  const port = chosen ?? (await workerPort());
+  const inspectorPort = await workerPort();
   const args = ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'warn'];
   const host = spawn(
     join(repoRoot, 'node_modules/.bin/wrangler'),
