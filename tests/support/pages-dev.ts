@@ -13,9 +13,10 @@ export interface PagesDev {
   close: () => void;
 }
 
-async function answers(url: string): Promise<boolean> {
+/** Whether `url` answers 200, waiting for a slow answer (a loaded machine) until `deadline` rather than asking again. */
+async function answers(url: string, deadline: number): Promise<boolean> {
   try {
-    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+    return (await fetch(url, { signal: AbortSignal.timeout(Math.max(1000, deadline - Date.now())) })).ok;
   } catch {
     return false;
   }
@@ -53,7 +54,7 @@ export async function startPagesDev({ root, bindings, readyPath = '/', port: cho
   };
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!(await answers(`${origin}${readyPath}`))) {
+  while (!(await answers(`${origin}${readyPath}`, deadline))) {
     if (host.exitCode !== null || Date.now() > deadline) {
       close();
       throw new Error(`wrangler pages dev did not start:\n${output}`);
