@@ -16,7 +16,7 @@ const takeTwoPorts = `const { workerPort } = await import(${JSON.stringify(suppo
 test('workers of Vitest and Playwright started at the same moment get different ports', async () => {
   const run = (env: Record<string, string>) =>
     promisify(execFile)(process.execPath, ['--input-type=module', '-e', takeTwoPorts], { env: { PATH: process.env.PATH, ...env } });
-  const workers = [{ VITEST_POOL_ID: '1' }, { VITEST_POOL_ID: '2' }, { TEST_PARALLEL_INDEX: '0' }, { TEST_PARALLEL_INDEX: '1' }];
+  const workers: Record<string, string>[] = [{ VITEST_POOL_ID: '1' }, { VITEST_POOL_ID: '2' }, { TEST_PARALLEL_INDEX: '0' }, { TEST_PARALLEL_INDEX: '1' }];
   const answers = await Promise.all(workers.map(run));
   const taken = answers.flatMap(({ stdout }) => stdout.trim().split(' ').map(Number));
   expect(taken).toHaveLength(8);
