@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Tests grouped by what they need, one folder each, run alone with `npm run test:<group>` (browser tests: tests/e2e, Playwright):
@@ -11,6 +12,9 @@ export default defineConfig({
     testTimeout: 30000,
     // Setting up a migrated database or a project copy takes several times longer on a loaded 2-core machine.
     hookTimeout: 60000,
+    // Vitest's default leaves one core free, which on a 2-core machine runs the files one at a time; most of them
+    // wait on a child (a build, a dev server, a browser) or a database, so two at a time nearly halves the run.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: groups.map((name) => ({ extends: true, test: { name, include: [`tests/${name}/**/*.test.ts`] } })),
   },
 });

@@ -1,5 +1,5 @@
 /**
- * Lighthouse audit of the built site, served like a static host (gzip, 404 status) on a free port 4600–4699.
+ * Lighthouse audit of the built site, served like a static host (gzip, 404 status) on a port the system hands out.
  * Mobile defaults (simulated throttling), pages one after another. Run `npm run audit -- --help`.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { caseStudies, siteRoutes } from './content/content-routes.ts';
 import { gateFailures, MINIMUM_SCORES, NOT_FOUND_PATH, UNGATED } from './audit/audit-gate.ts';
 import { failingAuditList, scoreTable } from './audit/audit-table.ts';
-import { freePort } from './shared/ports.ts';
+import { listeningPort, systemPort } from './shared/ports.ts';
 import { CHROMIUM_PATH, launchChromium, type HeadlessChromium } from './audit/headless-chromium.ts';
 import { auditPage, CATEGORIES, type PageAudit } from './audit/lighthouse-page.ts';
 import { describeMachine, machineLine } from './shared/machine.ts';
@@ -35,7 +35,7 @@ const ALL_ROUTES = [...siteRoutes(), NOT_FOUND_PATH];
 
 const usage = `Usage: npm run audit -- [--ci | --routes /,/about,…] [--no-build] [--root dist] [--out reports]
 
-Builds the site (npx astro build) unless --no-build, serves dist/ with gzip on a free port 4600–4699, and runs
+Builds the site (npx astro build) unless --no-build, serves dist/ with gzip on a port the system hands out, and runs
 Lighthouse (mobile, simulated throttling) with ${CHROMIUM_PATH} on each page in turn.
 
   (default)   every page the content builds (top-level routes, content/<section>/*.mdx and content/case-studies/*.mdx) and ${NOT_FOUND_PATH}: ${ALL_ROUTES.length} pages
@@ -121,8 +121,8 @@ const closeServer = (server: Server) => new Promise((resolve) => server.close(re
 const formatScores = (page: PageAudit) => CATEGORIES.map((category) => `${category} ${page.scores[category] ?? 'n/a'}`).join(', ');
 
 async function auditAll(routes: string[], root: string): Promise<{ pages: PageAudit[]; chromium: string }> {
-  const serverPort = await freePort();
-  const server = await serveDist(root, serverPort);
+  const server = await serveDist(root, 0);
+  const serverPort = listeningPort(server);
   let browser: HeadlessChromium | undefined;
   const stopEverything = async () => {
     await browser?.close();
@@ -131,7 +131,7 @@ async function auditAll(routes: string[], root: string): Promise<{ pages: PageAu
   const onSignal = () => void stopEverything().then(() => process.exit(130));
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    const browserPort = await freePort([serverPort]);
+    const browserPort = await systemPort();
     browser = await launchChromium(browserPort);
     const handle: Browser = {
       port: () => browserPort,

@@ -8,7 +8,6 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from './shared/chromium.ts';
 import { speculationRules } from '../src/config/speculation-rules.ts';
-import { freePort } from './shared/ports.ts';
 import { slow4g, throttledDistServer, type DistServer } from './bench/throttled-dist.ts';
 
 const usage = `Usage: npm run bench:navigation -- [--dwell 500] [--root dist]
@@ -83,8 +82,8 @@ async function main(): Promise<number> {
   if (!(await readFile(join(values.root, 'index.html')).catch(() => null))) throw new Error(`No ${values.root}/index.html: run "npm run build" first.`);
 
   const rulesElement = `<script type="speculationrules">${JSON.stringify(speculationRules)}</script>`;
-  const withRules = await throttledDistServer(values.root, await freePort());
-  const withoutRules = await throttledDistServer(values.root, await freePort([withRules.port]), (html) => html.replace(rulesElement, ''));
+  const withRules = await throttledDistServer(values.root, 0);
+  const withoutRules = await throttledDistServer(values.root, 0, (html) => html.replace(rulesElement, ''));
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     if (!(await withRules.html('/')).includes(rulesElement)) throw new Error('The built home page carries no speculation rules: is dist/ up to date?');

@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
@@ -79,9 +80,11 @@ export async function throttledDistServer(root: string, port: number, transformH
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolvePromise());
   });
+  // Port 0: the one the system handed out.
+  const { port: listening } = server.address() as AddressInfo;
   return {
-    port,
-    origin: `http://127.0.0.1:${port}`,
+    port: listening,
+    origin: `http://127.0.0.1:${listening}`,
     html: async (path) => transformHtml(((await fileFor(root, path))?.body ?? Buffer.alloc(0)).toString('utf8')),
     close: () => new Promise((resolveClose) => server.close(() => resolveClose())),
   };

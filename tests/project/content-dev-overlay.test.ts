@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
 import { chromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
-import { freePort } from '../../scripts/shared/ports.ts';
+import { workerPort } from '../support/ports.ts';
 import { aliasBomb } from '../support/alias-bomb.ts';
 import { freeOrders, lineOf, unusedSlug } from '../support/content-values.ts';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
@@ -37,7 +37,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 
 beforeAll(async () => {
   project = await copyProject('dev-overlay-');
-  const port = await freePort();
+  const port = await workerPort();
   server = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: project.root,
     env: toolEnv('development'),

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
-import { freePort } from '../../scripts/shared/ports.ts';
+import { workerPort } from '../support/ports.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
 import { startPagesDev, type PagesDev } from '../support/pages-dev.ts';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
@@ -33,10 +33,10 @@ let siteOrigin = '';
 beforeAll(async () => {
   project = await copyProject('editor-sign-in-');
   for (const entry of ['editor', 'wrangler.jsonc']) await cp(join(repoRoot, entry), join(project.root, entry), { recursive: true });
-  github = await startGithubStandIn({ ...client, port: await freePort() });
+  github = await startGithubStandIn({ ...client, port: await workerPort() });
   // The build writes both addresses into the outputs (the editor's settings, the site's /admin), so the ports are taken before it.
-  const port = await freePort();
-  const sitePort = await freePort([port]);
+  const port = await workerPort();
+  const sitePort = await workerPort();
   origin = `http://127.0.0.1:${port}`;
   siteOrigin = `http://127.0.0.1:${sitePort}`;
 

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { test } from '@playwright/test';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/shared/ports.ts';
+import { workerPort } from './ports.ts';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 import { copyProject, repoRoot } from './project-copy.ts';
 
@@ -19,7 +19,9 @@ async function waitForHttp(url: string, child: ChildProcess, timeout: number): P
   for (;;) {
     if (child.exitCode !== null) throw new Error(`astro dev exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+      // The first request compiles the page: on a loaded machine that takes tens of seconds, and a request given up
+      // early is only asked again behind it. Wait for the answer until the deadline.
+      if ((await fetch(url, { signal: AbortSignal.timeout(Math.max(1000, deadline - Date.now())) })).ok) return;
     } catch {
       // Not listening yet.
     }
@@ -43,8 +45,8 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
     await copy.remove();
   };
   try {
-    const decapPort = await freePort();
-    const port = await freePort([decapPort]);
+    const decapPort = await workerPort();
+    const port = await workerPort();
     const url = `http://127.0.0.1:${port}`;
     decap = await startDecapServer({ root: copy.root, port: decapPort, siteOrigins: [url] });
     astro = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', '127.0.0.1'], {
@@ -54,7 +56,9 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
     });
     astro.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     astro.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    await waitForHttp(`${url}/admin/config.yml`, astro, 60_000);
+    await waitForHttp(`${url}/admin/config.yml`, astro, 120_000).catch((error: Error) => {
+      throw new Error(`${error.message}; astro dev printed:\n${printed}`);
+    });
     return { root: copy.root, url, output: () => printed, close };
   } catch (error) {
     await close();
@@ -69,7 +73,7 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
 export function useCmsDevSite(): CmsDevSite {
   const site = {} as CmsDevSite;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     Object.assign(site, await startCmsDevSite());
   });
   test.afterAll(async () => site.close?.());

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/shared/ports.ts';
+import { workerPort } from './ports.ts';
 import { repoRoot } from './project-copy.ts';
 
 export interface PagesDev {
@@ -13,9 +13,10 @@ export interface PagesDev {
   close: () => void;
 }
 
-async function answers(url: string): Promise<boolean> {
+/** Whether `url` answers 200, waiting for a slow answer (a loaded machine) until `deadline` rather than asking again. */
+async function answers(url: string, deadline: number): Promise<boolean> {
   try {
-    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+    return (await fetch(url, { signal: AbortSignal.timeout(Math.max(1000, deadline - Date.now())) })).ok;
   } catch {
     return false;
   }
@@ -32,8 +33,8 @@ interface Options {
 }
 
 export async function startPagesDev({ root, bindings, readyPath = '/', port: chosen }: Options): Promise<PagesDev> {
-  const port = chosen ?? (await freePort());
-  const inspectorPort = await freePort([port]);
+  const port = chosen ?? (await workerPort());
+  const inspectorPort = await workerPort();
   const args = ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'warn'];
   const host = spawn(
     join(repoRoot, 'node_modules/.bin/wrangler'),
@@ -53,7 +54,7 @@ export async function startPagesDev({ root, bindings, readyPath = '/', port: cho
   };
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!(await answers(`${origin}${readyPath}`))) {
+  while (!(await answers(`${origin}${readyPath}`, deadline))) {
     if (host.exitCode !== null || Date.now() > deadline) {
       close();
       throw new Error(`wrangler pages dev did not start:\n${output}`);

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/shared/ports.ts';
+import { workerPort } from '../support/ports.ts';
 import { httpRequest, type HttpReply } from '../../scripts/shared/loopback-http.ts';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 
@@ -80,7 +80,7 @@ const deleteFile = (path: string): Call => ({ action: 'deleteFile', params: { pa
 
 beforeAll(async () => {
   root = await project();
-  port = await freePort();
+  port = await workerPort();
   server = await startDecapServer({ root, port, siteOrigins: [siteOrigin] });
 });
 

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 import { httpRequest } from '../../scripts/shared/loopback-http.ts';
-import { freePort } from '../../scripts/shared/ports.ts';
+import { workerPort } from '../support/ports.ts';
 import { formatOfBytes, maxUploadBytes, uploadProblem, uploadRefusedHeading } from '../../src/schemas/upload-rules.ts';
 
 const siteOrigin = 'http://localhost:4321';
@@ -80,7 +80,7 @@ describe("the editor's local backend", () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'editor-uploads-'));
     await mkdir(join(root, 'content/uploads'), { recursive: true });
-    port = await freePort();
+    port = await workerPort();
     server = await startDecapServer({ root, port, siteOrigins: [siteOrigin] });
   });
 

@@ -1,19 +1,57 @@
 /**
- * Tools and tests started at once (Playwright and Vitest workers) each get a port of their own: a port probed free
- * by two processes before either listens goes to one of them only.
+ * Tools and tests started at once (Playwright and Vitest workers) each get a port of their own, with no lock: each
+ * worker takes ports from its own block, numbered by the test runner, and scripts take the one the system hands out.
  */
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
+import { listeningPort, systemPort } from '../../scripts/shared/ports.ts';
+import { PORTS_PER_WORKER, workerBlock, workerPort } from '../support/ports.ts';
 
-const ports = join(import.meta.dirname, '../../scripts/shared/ports.ts');
-const takePortAndWait = `const { freePort } = await import(${JSON.stringify(ports)}); console.log(await freePort()); await new Promise((resolve) => setTimeout(resolve, 1500));`;
+const support = join(import.meta.dirname, '../support/ports.ts');
+const takeTwoPorts = `const { workerPort } = await import(${JSON.stringify(support)}); console.log(await workerPort(), await workerPort());`;
 
-test('processes asking for a port at the same moment get different ports', async () => {
-  const run = () => promisify(execFile)(process.execPath, ['--input-type=module', '-e', takePortAndWait]);
-  const answers = await Promise.all([run(), run(), run(), run()]);
-  const taken = answers.map(({ stdout }) => Number(stdout.trim()));
-  expect(taken.every((port) => port >= 4600 && port <= 4699)).toBe(true);
-  expect(new Set(taken).size).toBe(4);
+test('workers of Vitest and Playwright started at the same moment get different ports', async () => {
+  const run = (env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, ['--input-type=module', '-e', takeTwoPorts], { env: { PATH: process.env.PATH, ...env } });
+  const workers: Record<string, string>[] = [{ VITEST_POOL_ID: '1' }, { VITEST_POOL_ID: '2' }, { TEST_PARALLEL_INDEX: '0' }, { TEST_PARALLEL_INDEX: '1' }];
+  const answers = await Promise.all(workers.map(run));
+  const taken = answers.flatMap(({ stdout }) => stdout.trim().split(' ').map(Number));
+  expect(taken).toHaveLength(8);
+  expect(new Set(taken).size).toBe(8);
+  // Below the system's ephemeral ports, which port 0 and outgoing connections use.
+  expect(taken.every((port) => port >= 1024 && port < 32768)).toBe(true);
+});
+
+test("a worker's blocks never overlap another's, up to 64 workers of each runner", () => {
+  const blocks = [...Array(64).keys()].flatMap((n) => [workerBlock({ VITEST_POOL_ID: String(n + 1) }), workerBlock({ TEST_PARALLEL_INDEX: String(n) })]);
+  const ports = blocks.flatMap((first) => [...Array(PORTS_PER_WORKER).keys()].map((offset) => first + offset));
+  expect(new Set(ports).size).toBe(ports.length);
+  expect(Math.max(...ports)).toBeLessThan(32768);
+});
+
+test('a port something already listens on is passed over', async () => {
+  const held = await workerPort();
+  const server = createServer().listen(held, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    for (let asked = 0; asked < PORTS_PER_WORKER; asked++) expect(await workerPort()).not.toBe(held);
+  } finally {
+    server.close();
+  }
+});
+
+test('a server of our own listens on the port the system hands out; a tool is told one free at that moment', async () => {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const own = listeningPort(server);
+    expect(own).toBeGreaterThan(0);
+    const told = await systemPort();
+    expect(told).not.toBe(own);
+  } finally {
+    server.close();
+  }
 });

@@ -116,3 +116,22 @@ describe('the deploy (deploy.yml)', () => {
     expect(diff.run).toMatch(/if \[ "\$GITHUB_EVENT_NAME" = schedule \]; then\s+echo "changed=false"/);
   });
 });
+
+describe('CI', () => {
+  it('runs every part of `npm test` in one of its parallel jobs, and every Vitest group', () => {
+    const { scripts } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> };
+    const runs = Object.values(workflow('ci.yml').jobs).flatMap((job) => job.steps.flatMap((step) => (step.run ? [step.run] : [])));
+    const parts = scripts.test!.split(' && ');
+    expect(parts.length).toBeGreaterThan(5);
+    for (const part of parts.filter((part) => !part.startsWith('vitest'))) {
+      const npmScript = part.match(/^npm run (\S+)$/)?.[1];
+      expect(runs, part).toContainEqual(expect.stringMatching(npmScript ? new RegExp(`^npm run ${npmScript}$`) : new RegExp(`^npx ${part}$`)));
+    }
+    const groups = readFileSync(`${root}vitest.config.ts`, 'utf8')
+      .match(/const groups = \[([^\]]*)\]/)![1]!
+      .match(/'(\w+)'/g)!;
+    expect(groups.length).toBeGreaterThan(3);
+    for (const group of groups)
+      expect(runs, group).toContainEqual(expect.stringMatching(new RegExp(`^npx vitest run( --project \\w+)* --project ${group.replaceAll("'", '')}\\b`)));
+  });
+});

@@ -91,7 +91,15 @@ export const databaseTargets: DatabaseTarget[] = [
 ];
 
 export async function createSupabaseRoles(db: TestDatabase): Promise<void> {
-  await db.exec(await readFile(localRolesFile, 'utf8'));
+  const sql = await readFile(localRolesFile, 'utf8');
+  try {
+    await db.exec(sql);
+  } catch (error) {
+    // Roles are cluster-wide: two test workers creating them at once on a fresh server race past the file's
+    // "if not exists", and one gets a duplicate (23505, 42710). The roles are there now; run it again.
+    if (!['23505', '42710'].includes(String((error as { code?: unknown }).code))) throw error;
+    await db.exec(sql);
+  }
 }
 
 export async function migrate(db: TestDatabase): Promise<string[]> {
