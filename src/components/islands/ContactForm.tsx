@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type ComponentType, type FormEvent, type InputEvent, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type InputEvent, type SubmitEvent, type SyntheticEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { FormStatus, RestoredDraftNote, type SendState } from './SavedEnquiryNotes.tsx';
@@ -235,7 +235,7 @@ function Form() {
   };
 
   /** The visitor starts on a new message: the last outcome goes, and a corrected field loses its error. */
-  const onInput = (event: FormEvent<HTMLFormElement>) => {
+  const onInput = (event: SyntheticEvent<HTMLFormElement>) => {
     saveDraft();
     if (!busy.current) setSendState(null);
     const field = event.target as HTMLInputElement;
