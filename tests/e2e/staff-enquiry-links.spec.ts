@@ -1,8 +1,10 @@
 /**
  * What a member of staff does with the links of the staff e-mail, on the local stack `npm run dev` runs (the local
  * backend's notifier and enquiry-action function, the mail viewer): send an enquiry through the form, open the e-mail
- * in the mail viewer, follow "Mark as answered", press the button, see it recorded, and find the state in the database.
+ * in the mail viewer, follow "Mark as answered", press the button, see it recorded, and find the state in the database and in `npm run enquiries`.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
@@ -10,6 +12,8 @@ import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-a
 import { mailViewerUrl } from '../../scripts/local-backend/mail-catcher.ts';
 import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
 import { field, startContactForm } from '../support/site.ts';
+
+const run = promisify(execFile);
 
 interface ViewerMail {
   id: string;
@@ -89,6 +93,11 @@ test('staff mark an enquiry answered from the link in its e-mail, once', async (
   await expect(page.getByRole('status')).toHaveText(/^Recorded: the enquiry is marked answered\. By Priya, /, { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Mark as answered' })).toBeHidden();
   expect(await stateOf(request, row!.id)).toEqual({ state: 'answered', state_changed_by: 'Priya' });
+  // What staff read with `npm run enquiries`, from the same local backend: this enquiry, answered by Priya.
+  const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SUPABASE_')));
+  const { stdout } = await run(process.execPath, ['scripts/enquiries.ts', '--json'], { env: environment });
+  const listed = (JSON.parse(stdout) as Array<{ email: string; state: string; state_changed_by: string }>).find((entry) => entry.email === email);
+  expect(listed, stdout.slice(0, 2000)).toMatchObject({ state: 'answered', state_changed_by: 'Priya' });
   await expectNoAxeViolations(page);
   expect(await page.evaluate(() => (window as unknown as Recorded).cspViolations)).toEqual([]);
 
