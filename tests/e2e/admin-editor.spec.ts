@@ -13,7 +13,7 @@ import { subPage } from '../../src/schemas/page.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 import { aliasBomb } from '../support/alias-bomb.ts';
-import { useCmsDevSite } from '../support/cms-dev-site.ts';
+import { contentStoreTime, useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const file = 'content/services/installation.mdx';
 const oldTitle = 'Infrastructure Set Up Right the First Time';
@@ -61,6 +61,7 @@ test('a writer edits a service in /admin and the page shows it', async ({ page }
   await cardTitle.fill(newCard);
 
   // The local backend writes files only, so Decap offers "Publish now" (simple mode) where GitHub gets a pull request.
+  const storedBefore = await contentStoreTime(site);
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now', { exact: true }).click();
   await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 15_000 });
@@ -76,6 +77,7 @@ test('a writer edits a service in /admin and the page shows it', async ({ page }
   expect(changed).toEqual([`  title: ${newTitle}`, `      - title: ${newCard}`]);
   expect(quotingFacts(subPage).safeParse(frontmatterData(after)).error).toBeUndefined();
 
+  await expect.poll(() => contentStoreTime(site), { timeout: 60_000 }).toBeGreaterThan(storedBefore);
   await expect(async () => {
     const html = await (await fetch(`${site.url}/services/installation`)).text();
     expect(html).toContain(newCard);

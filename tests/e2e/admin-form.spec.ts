@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { useCmsDevSite } from '../support/cms-dev-site.ts';
+import { contentStoreTime, useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const site = useCmsDevSite();
 
@@ -128,6 +128,7 @@ test('swapping two positions is one save: the page chooses the page it comes aft
   await expect(position).toHaveValue('implementation');
   await position.selectOption({ label: 'After Data Migration' });
   await expect(position).toHaveValue('data-migration');
+  const storedBefore = await contentStoreTime(site);
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now', { exact: true }).click();
   await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 15_000 });
@@ -136,7 +137,9 @@ test('swapping two positions is one save: the page chooses the page it comes aft
   expect(movedAfter).toBe(movedBefore.replace('\norder: 3\n', '\norder: 1.5\n'));
   expect(await fileText(other)).toBe(otherBefore);
   // The dev site's menu now lists Installation before Implementation.
-  // The dev server reloads the collection after the file is written: wait for the page it serves to show it.
+  // The dev server reloads the collection after the file is written: wait for its content store to be written again,
+  // then for the page it serves to show it.
+  await expect.poll(() => contentStoreTime(site), { timeout: 60_000 }).toBeGreaterThan(storedBefore);
   await expect
     .poll(
       async () => {

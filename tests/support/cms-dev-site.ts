@@ -1,6 +1,7 @@
 /** A copy of the project served by `astro dev` with decap-server beside it, on free ports: the editor as a writer runs it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { test } from '@playwright/test';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { workerPort } from './ports.ts';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
@@ -81,4 +82,18 @@ export function useCmsDevSite(): CmsDevSite {
     if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('astro dev output', { body: site.output(), contentType: 'text/plain' });
   });
   return site;
+}
+
+/**
+ * When `astro dev` last wrote its content store (`.astro/data-store.json`, in milliseconds; 0 before the first),
+ * which it does about half a second after taking in a changed file, and just before it tells its renderer to read it
+ * again. A test reads a page only once the store is newer than the save: Astro 7.3.5 can keep rendering the old
+ * content when a page request is in flight at that moment (admin-form.spec.ts, "swapping two positions").
+ */
+export async function contentStoreTime(site: CmsDevSite): Promise<number> {
+  try {
+    return (await stat(join(site.root, '.astro/data-store.json'))).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
