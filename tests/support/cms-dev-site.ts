@@ -1,7 +1,8 @@
 /** A copy of the project served by `astro dev` with decap-server beside it, on free ports: the editor as a writer runs it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { test } from '@playwright/test';
-import { stat } from 'node:fs/promises';
+import { unflatten } from 'devalue';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { workerPort } from './ports.ts';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
@@ -96,4 +97,13 @@ export async function contentStoreTime(site: CmsDevSite): Promise<number> {
   } catch {
     return 0;
   }
+}
+
+/** An entry's data as `astro dev`'s content store holds it (what its pages render from), or undefined. */
+export async function storedData(site: CmsDevSite, collection: string, id: string): Promise<Record<string, unknown> | undefined> {
+  const store = unflatten(JSON.parse(await readFile(join(site.root, '.astro/data-store.json'), 'utf8'))) as Map<
+    string,
+    Map<string, { data: Record<string, unknown> }>
+  >;
+  return store.get(collection)?.get(id)?.data;
 }
