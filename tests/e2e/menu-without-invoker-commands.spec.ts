@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { serveWithoutInvokerCommands } from '../support/site.ts';
 
 /**
  * The mobile menu in browsers with popovers but without invoker commands (Safari before 26.2, WebKitGTK 2.50):
@@ -12,14 +13,7 @@ const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { na
 const mobileNav = (page: Page) => page.getByRole('navigation', { name: 'Mobile' });
 
 async function removeInvokerCommands(page: Page) {
-  await page.route(
-    (url) => !url.pathname.includes('.'),
-    async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace(/ commandfor="[^"]*" command="[^"]*"/g, '');
-      await route.fulfill({ response, body });
-    },
-  );
+  await serveWithoutInvokerCommands(page);
   await page.addInitScript(() => {
     for (const name of ['command', 'commandForElement']) delete (HTMLButtonElement.prototype as unknown as Record<string, unknown>)[name];
   });

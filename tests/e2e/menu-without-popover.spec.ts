@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { recordPaths } from '../support/site.ts';
+import { recordPaths, serveWithoutInvokerCommands } from '../support/site.ts';
 
 /**
  * The mobile menu in browsers without the Popover API (Safari 16, Chrome before 114): a polyfill, loaded only
@@ -20,14 +20,7 @@ const polyfillRequests = (page: Page) => recordPaths(page, /popover/);
  * whatever the page's scripts delete, so the served pages are given without them.
  */
 async function removePopoverApi(page: Page) {
-  await page.route(
-    (url) => !url.pathname.includes('.'),
-    async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace(/ commandfor="[^"]*" command="[^"]*"/g, '');
-      await route.fulfill({ response, body });
-    },
-  );
+  await serveWithoutInvokerCommands(page);
   await page.addInitScript(() => {
     for (const name of ['popover', 'showPopover', 'hidePopover', 'togglePopover']) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
     for (const name of ['popoverTargetElement', 'popoverTargetAction']) delete (HTMLButtonElement.prototype as unknown as Record<string, unknown>)[name];

@@ -10,16 +10,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { mailViewerUrl } from '../../scripts/local-backend/mail-catcher.ts';
-import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
+import { mailInViewer, storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
 import { field, startContactForm } from '../support/site.ts';
 
 const run = promisify(execFile);
-
-interface ViewerMail {
-  id: string;
-  subject: string;
-  text: string;
-}
 
 /** The page-wide checks of tests/e2e/accessibility.spec.ts (WCAG 2.2 AA and best practices), in the state it is in. */
 async function expectNoAxeViolations(page: Page) {
@@ -50,19 +44,9 @@ test('staff mark an enquiry answered from the link in its e-mail, once', async (
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeVisible();
 
-  let mail: ViewerMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const inbox = (await (await request.get(`${mailViewerUrl}/api/email`)).json()) as ViewerMail[];
-        mail = inbox.find((m) => m.text.includes(message));
-        return mail !== undefined;
-      },
-      { timeout: 15_000, intervals: [100] },
-    )
-    .toBe(true);
-  expect(mail!.text).toMatch(/Mark as answered: http:\/\/localhost:\d+\/staff\/enquiry\?/);
-  expect(mail!.text).toMatch(/Close, no answer needed: http:\/\/localhost:\d+\/staff\/enquiry\?/);
+  const mail = await mailInViewer(request, message, 15_000);
+  expect(mail.text).toMatch(/Mark as answered: http:\/\/localhost:\d+\/staff\/enquiry\?/);
+  expect(mail.text).toMatch(/Close, no answer needed: http:\/\/localhost:\d+\/staff\/enquiry\?/);
 
   // The e-mail as staff see it in the mail viewer, and its "Mark as answered" link.
   await page.goto(mailViewerUrl);

@@ -3,17 +3,8 @@ import { email as companyEmail } from '../../src/config/company.ts';
 import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { mailViewerUrl } from '../../scripts/local-backend/mail-catcher.ts';
-import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
+import { mailInViewer, storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
 import { field, startContactForm } from '../support/site.ts';
-
-interface ViewerMail {
-  id: string;
-  subject: string;
-  text: string;
-  to: Array<{ address: string }>;
-  envelope: { to: Array<{ address: string }> };
-  headers: Record<string, string>;
-}
 
 test('an enquiry sent through the page reaches staff in the local mail viewer within seconds', async ({ page, request }) => {
   const email = uniqueEmail('notify');
@@ -30,26 +21,16 @@ test('an enquiry sent through the page reaches staff in the local mail viewer wi
   await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeVisible();
   const sentAt = Date.now();
 
-  let mail: ViewerMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const inbox = (await (await request.get(`${mailViewerUrl}/api/email`)).json()) as ViewerMail[];
-        mail = inbox.find((m) => m.text.includes(message));
-        return mail !== undefined;
-      },
-      { timeout: 10_000, intervals: [100] },
-    )
-    .toBe(true);
+  const mail = await mailInViewer(request, message, 10_000);
   console.info(`staff e-mail in the viewer ${Date.now() - sentAt} ms after the success toast`);
 
-  expect(mail!.subject).toBe('Enquiry: Meera Iyer (Iyer Logistics Pvt Ltd), Cloud Infrastructure');
-  expect(mail!.to.map((a) => a.address)).toEqual([companyEmail]);
-  expect(mail!.envelope.to.map((a) => a.address)).toEqual([companyEmail]);
-  const source = await (await request.get(`${mailViewerUrl}/api/email/${mail!.id}/source`)).text();
+  expect(mail.subject).toBe('Enquiry: Meera Iyer (Iyer Logistics Pvt Ltd), Cloud Infrastructure');
+  expect(mail.to.map((a) => a.address)).toEqual([companyEmail]);
+  expect(mail.envelope.to.map((a) => a.address)).toEqual([companyEmail]);
+  const source = await (await request.get(`${mailViewerUrl}/api/email/${mail.id}/source`)).text();
   expect(source).toContain(`\nReply-To: Meera Iyer <${email}>\r\n`);
   for (const value of ['Meera Iyer', email, 'Iyer Logistics Pvt Ltd', '+91 98100 12345', 'Cloud Infrastructure', message]) {
-    expect(mail!.text).toContain(value);
+    expect(mail.text).toContain(value);
   }
 
   const [row] = await storedEnquiries(request, email);

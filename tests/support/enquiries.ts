@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mailViewerUrl } from '../../scripts/local-backend/mail-catcher.ts';
 import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import type { StoredEnquiry } from '../../scripts/enquiry-export/enquiry-export-format.ts';
@@ -11,6 +12,31 @@ export async function storedEnquiries(request: APIRequestContext, email: string)
   if (!response.ok()) throw new Error(`Reading enquiries failed: ${response.status()} ${await response.text()}`);
   const rows = (await response.json()) as StoredEnquiry[];
   return rows.filter((row) => row.email === email);
+}
+
+/** An e-mail as the local mail viewer (maildev) lists it. */
+export interface ViewerMail {
+  id: string;
+  subject: string;
+  text: string;
+  to: Array<{ address: string }>;
+  envelope: { to: Array<{ address: string }> };
+}
+
+/** Waits for the e-mail whose text contains `text` to reach the local mail viewer, and returns it. */
+export async function mailInViewer(request: APIRequestContext, text: string, timeout: number): Promise<ViewerMail> {
+  let mail: ViewerMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const inbox = (await (await request.get(`${mailViewerUrl}/api/email`)).json()) as ViewerMail[];
+        mail = inbox.find((m) => m.text.includes(text));
+        return mail !== undefined;
+      },
+      { timeout, intervals: [100] },
+    )
+    .toBe(true);
+  return mail!;
 }
 
 /** A unique address per test run, so tests never see each other's rows or share a rate limit. */

@@ -65,3 +65,18 @@ export async function openAndStay(page: Page, path: string) {
   if (target) await page.route(`**${target}`, (route) => route.fulfill({ status: 204 }));
   return page.goto(path);
 }
+
+/**
+ * Serves the site's pages without the mobile menu toggle's invoker commands (`commandfor`, `command`), as a browser
+ * without them reads the page: Chromium acts on the attributes whatever the page's scripts delete.
+ */
+export async function serveWithoutInvokerCommands(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.includes('.'),
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/ commandfor="[^"]*" command="[^"]*"/g, '');
+      await route.fulfill({ response, body });
+    },
+  );
+}
