@@ -28,6 +28,20 @@ const focused = (page: Page) =>
     return `${active.tagName.toLowerCase()}: ${active.textContent || active.getAttribute('name')}`;
   });
 
+/** Waits until the page has stopped scrolling: the same position two frames apart. */
+const scrollSettled = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((done) => {
+            const before = scrollY;
+            requestAnimationFrame(() => requestAnimationFrame(() => done(scrollY === before)));
+          }),
+      ),
+    )
+    .toBe(true);
+
 /** Fills the form and presses Send with the keyboard (Tab from the message, Enter), as a keyboard visitor does. */
 async function sendWithKeyboard(page: Page, label: string) {
   await field(page, 'Full Name').fill('Nisha Kapoor');
@@ -74,6 +88,9 @@ test('sending with the keyboard to a slow backend that succeeds: focus stays on 
   expect(await focused(page)).toBe('button: Sending Message...');
   // Pressed again while sending: nothing more leaves.
   await page.keyboard.press('Enter');
+  // Forced past Playwright's enabled check (aria-disabled), which also skips its wait for a still target: the page
+  // scrolls smoothly to the focused button, and a click aimed mid-scroll would land beside it.
+  await scrollSettled(page);
   await send.click({ force: true });
   backend.release();
 
