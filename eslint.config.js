@@ -72,7 +72,7 @@ export default defineConfig(
   },
   {
     // StatsBand, VideoFacade and pages/staff/enquiry.astro inline these files as function expressions and call them with their arguments.
-    files: ['src/scripts/count-up.js', 'src/scripts/video-facade.js', 'src/scripts/enquiry-action.js'],
+    files: ['src/inline-scripts/count-up.js', 'src/inline-scripts/video-facade.js', 'src/inline-scripts/enquiry-action.js'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
   {

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { loadEnv } from 'vite';
 import { placeholderProblems, settingValue, settings } from '../src/config/settings.ts';
 import { editorUrlProblem } from '../src/config/editor-url.ts';
-import { publicKeyProblem } from '../src/enquiry/supabase-key.ts';
+import { publicKeyProblem } from '../src/schemas/supabase-key.ts';
 import { findSamples, sampleProblem } from './deploy/samples.ts';
 import { linkSecretSettingProblem, normalisedUrlSettings, settingValueProblems } from './deploy/setting-values.ts';
 

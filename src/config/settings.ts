@@ -137,7 +137,7 @@ export function fictionalPhoneProblem(display: string): string | undefined {
   return undefined;
 }
 
-/** The issuer a JWT's payload claims, or undefined when `key` is not a JWT (src/enquiry/supabase-key.ts checks its role). */
+/** The issuer a JWT's payload claims, or undefined when `key` is not a JWT (src/schemas/supabase-key.ts checks its role). */
 function jwtIssuer(key: string): unknown {
   const payload = key.split('.')[1];
   try {

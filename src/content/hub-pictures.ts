@@ -1,5 +1,5 @@
 /**
- * What the hero pictures of /services, /consulting, /outsourcing and /about read (src/visuals/hub-visuals.ts): the
+ * What the hero pictures of /services, /consulting, /outsourcing and /about read (src/picture-data/hub-visuals.ts): the
  * cards their overview lists, in the same order and under the same titles, so a page added as one file is drawn too;
  * the company's figures; and the About page's milestones.
  */
@@ -7,8 +7,8 @@ import { getCollection } from 'astro:content';
 import { company } from '../config/company.ts';
 import { figureLabels, figures } from '../config/figures.ts';
 import { offices } from '../config/offices.ts';
-import { deploymentVisual, lifecycleVisual, offersVisual, timelineVisual } from '../visuals/hub-visuals.ts';
-import type { HeroVisual } from '../visuals/hero-visual.ts';
+import { deploymentVisual, lifecycleVisual, offersVisual, timelineVisual } from '../picture-data/hub-visuals.ts';
+import type { HeroVisual } from '../picture-data/hero-visual.ts';
 import type { Milestones } from '../schemas/hub-pictures.ts';
 import { isLive } from './moved-addresses.ts';
 import { overviewCards } from './overview-cards.ts';

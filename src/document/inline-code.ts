@@ -4,9 +4,9 @@
  * no other inline code, and each page's Content-Security-Policy allows only the texts listed here that it carries
  * (with the page's own stylesheet and Astro's island code: src/document/inline-code-allowlist.ts).
  */
-import countUpSource from '../scripts/count-up.js?raw';
-import videoFacadeSource from '../scripts/video-facade.js?raw';
-import enquiryActionSource from '../scripts/enquiry-action.js?raw';
+import countUpSource from '../inline-scripts/count-up.js?raw';
+import videoFacadeSource from '../inline-scripts/video-facade.js?raw';
+import enquiryActionSource from '../inline-scripts/enquiry-action.js?raw';
 import { speculationRules } from '../config/speculation-rules.ts';
 import { inlineJson } from './inline-json.ts';
 
@@ -16,9 +16,9 @@ const COUNT_UP_MS = 2000;
 export const inlineScripts = {
   /** StatsBand.astro, before the figures: hides them until the script after the list has set them to 0 (not when motion is unwanted); after 3 s regardless, should that script never run. */
   countersPending: `if(!matchMedia('(prefers-reduced-motion: reduce)').matches){document.documentElement.classList.add('counters-pending');setTimeout(()=>document.documentElement.classList.remove('counters-pending'),3000)}`,
-  /** StatsBand.astro, after the figures: counts them up (src/scripts/count-up.js, without its comment). */
+  /** StatsBand.astro, after the figures: counts them up (src/inline-scripts/count-up.js, without its comment). */
   countUp: `${countUpSource.replace(/^\/\*[\s\S]*?\*\/\s*/, '').trim()}(document.currentScript.previousElementSibling, ${COUNT_UP_MS});`,
-  /** VideoFacade.astro, after the video's box: shows it, and loads the player when its play button is pressed (src/scripts/video-facade.js, without its comment and indentation: each statement ends with a semicolon). */
+  /** VideoFacade.astro, after the video's box: shows it, and loads the player when its play button is pressed (src/inline-scripts/video-facade.js, without its comment and indentation: each statement ends with a semicolon). */
   videoFacade: `${videoFacadeSource
     .replace(/^\/\*[\s\S]*?\*\/\s*/, '')
     .trim()
@@ -29,7 +29,7 @@ export const inlineScripts = {
    * when focus moves to the page behind it (not to its toggle, which closes it itself).
    */
   popoverPolyfill: `let c=document.currentScript,d=c.previousElementSibling,b=d.previousElementSibling;if(!('popover'in d)){let s=document.createElement('script');s.src=c.dataset.url;s.onload=()=>document.documentElement.classList.add('popover-polyfill');document.head.append(s)}'command'in b||d.addEventListener('focusout',e=>{let t=e.relatedTarget;t&&t!=b&&!d.contains(t)&&d.hidePopover()})`,
-  /** pages/staff/enquiry.astro, after the box: asks the enquiry-action function about the page's link and records it on the button (src/scripts/enquiry-action.js, without its comment). */
+  /** pages/staff/enquiry.astro, after the box: asks the enquiry-action function about the page's link and records it on the button (src/inline-scripts/enquiry-action.js, without its comment). */
   enquiryAction: `${enquiryActionSource.replace(/^\/\*[\s\S]*?\*\/\s*/, '').trim()}(document.currentScript.previousElementSibling);`,
   /** pages/404.astro: the address that was not found, for the browser's console. */
   notFoundLog: `console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);`,

@@ -7,7 +7,7 @@
 import siteCss from '../styles/global.css?inline';
 import { cspDirectives } from '../config/security.ts';
 import { pagePath } from './page-path.ts';
-import { supabaseUrl } from '../enquiry/supabase-client.ts';
+import { supabaseUrl } from '../config/supabase-project.ts';
 import { inlineAllowList, unlistedInlineCodeError } from './inline-code-allowlist.ts';
 import { pageCss, type LaterSource } from './page-css.ts';
 import { pagePolicy, unlistedInlineCode } from './page-policy.ts';

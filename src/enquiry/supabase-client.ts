@@ -3,10 +3,7 @@
  * when a visitor starts filling the form or submits it, never with the page.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { localSupabaseAnonKey, localSupabaseUrl } from '../config/local-supabase.ts';
-
-export const supabaseUrl: string = import.meta.env.PUBLIC_SUPABASE_URL || localSupabaseUrl;
-const supabaseAnonKey: string = import.meta.env.PUBLIC_SUPABASE_ANON_KEY || localSupabaseAnonKey;
+import { supabaseAnonKey, supabaseUrl } from '../config/supabase-project.ts';
 
 let client: Promise<SupabaseClient> | undefined;
 

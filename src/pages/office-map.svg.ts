@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { landPath, mapHeight, mapWidth } from '../visuals/office-map.ts';
+import { landPath, mapHeight, mapWidth } from '../picture-data/office-map.ts';
 
 /**
  * The land of the office map as one cached file, so pages carry only its markers and names. Its colour is brand-200

@@ -1,5 +1,5 @@
 /**
- * The content the hero pictures of /services and /about are drawn from (src/visuals/hub-visuals.ts): a service's
+ * The content the hero pictures of /services and /about are drawn from (src/picture-data/hub-visuals.ts): a service's
  * stage in the life of the systems it serves, and the company's milestones between its founding and today.
  */
 import { z } from 'astro/zod';

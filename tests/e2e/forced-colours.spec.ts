@@ -12,7 +12,7 @@ import { offices } from '../../src/config/offices.ts';
 import { SECTIONS } from '../../src/config/routes.ts';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 import type { Section } from '../../src/schemas/sections.ts';
-import { heroVisual, type HeroVisual } from '../../src/visuals/hero-visual.ts';
+import { heroVisual, type HeroVisual } from '../../src/picture-data/hero-visual.ts';
 
 type Data = Record<string, unknown> & { sections: Section[]; card?: { duration?: string }; hero: { actions: { label: string }[] } };
 

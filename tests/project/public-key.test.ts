@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
-import { publicKeyProblem } from '../../src/enquiry/supabase-key.ts';
+import { publicKeyProblem } from '../../src/schemas/supabase-key.ts';
 import { realSettings } from '../support/deploy-settings.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));

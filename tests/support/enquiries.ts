@@ -42,7 +42,7 @@ export async function mailInViewer(request: APIRequestContext, text: string, tim
 /** A unique address per test run, so tests never see each other's rows or share a rate limit. */
 export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-/** The Supabase project the build talks to: PUBLIC_SUPABASE_URL when set, else the local stand-in (as src/enquiry/supabase-client.ts). */
+/** The Supabase project the build talks to: PUBLIC_SUPABASE_URL when set, else the local stand-in (as src/config/supabase-project.ts). */
 export const supabaseOrigin = new URL(process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl).origin;
 
 /** Every POST of an enquiry the given pages make from now on. */

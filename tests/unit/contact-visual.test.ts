@@ -3,8 +3,8 @@ import { expect, test } from 'vitest';
 import { responseTime } from '../../src/config/company.ts';
 import { offices } from '../../src/config/offices.ts';
 import { utcOffsetMinutes } from '../../src/config/time-zone.ts';
-import { contactVisual } from '../../src/visuals/contact-visual.ts';
-import { hoursOf } from '../../src/visuals/time-bands.ts';
+import { contactVisual } from '../../src/picture-data/contact-visual.ts';
+import { hoursOf } from '../../src/picture-data/time-bands.ts';
 
 const winter = new Date('2027-01-13T12:00:00Z');
 const summer = new Date('2027-07-14T12:00:00Z');

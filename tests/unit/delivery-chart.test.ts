@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { offices, headquarters, type Office } from '../../src/config/offices.ts';
-import { deliveryVisual } from '../../src/visuals/hero-visual.ts';
+import { deliveryVisual } from '../../src/picture-data/hero-visual.ts';
 import { nextOffsetChange } from '../../src/config/time-zone.ts';
 
 // Wednesdays, so every office's day and its neighbours are working days; the date is injected, never today's.

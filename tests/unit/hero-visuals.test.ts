@@ -1,9 +1,9 @@
 /** The hero pictures are drawn from the page's own data: time zones, steps, SLA tiers, maturity scores and stages. */
 import { describe, expect, test } from 'vitest';
 import { utcOffsetMinutes } from '../../src/config/time-zone.ts';
-import { hoursOnClock, overlap, spanHours, spansText } from '../../src/visuals/time-bands.ts';
-import { responseMinutes, weekRange } from '../../src/visuals/durations.ts';
-import { deliveryVisual, heroVisual, officesVisual } from '../../src/visuals/hero-visual.ts';
+import { hoursOnClock, overlap, spanHours, spansText } from '../../src/picture-data/time-bands.ts';
+import { responseMinutes, weekRange } from '../../src/picture-data/durations.ts';
+import { deliveryVisual, heroVisual, officesVisual } from '../../src/picture-data/hero-visual.ts';
 import { offices } from '../../src/config/offices.ts';
 import type { Section } from '../../src/schemas/sections.ts';
 

@@ -4,7 +4,7 @@
  * milestones refuse years out of order.
  */
 import { describe, expect, test } from 'vitest';
-import { deploymentVisual, lifecycleVisual, offersVisual, timelineVisual, unplacedLabel } from '../../src/visuals/hub-visuals.ts';
+import { deploymentVisual, lifecycleVisual, offersVisual, timelineVisual, unplacedLabel } from '../../src/picture-data/hub-visuals.ts';
 import { lifecycleStages, milestones } from '../../src/schemas/hub-pictures.ts';
 
 describe('the services along the systems’ life', () => {

@@ -1,6 +1,6 @@
 /**
  * Imports run one way: integrations (what the site adds to Astro) → pages → layouts → components → the code they
- * call (content, document, visuals, cms, enquiry) → schemas → config; and nothing outside tests/ imports from
+ * call (content, document, picture-data, cms, enquiry) → schemas → config; and nothing outside tests/ imports from
  * tests/. A file that reaches up (config importing content code, a schema importing a component) fails here.
  * Code by where it runs: what the visitor's browser or the editor runs reaches no Node module and no build-time
  * code; what Cloudflare Workers run (editor/functions/ and src/cms/workers/) reaches no Node module.
@@ -23,13 +23,13 @@ const levels: Record<string, number> = {
   'content.config.ts': 3,
   content: 2,
   document: 2,
-  visuals: 2,
+  'picture-data': 2,
   cms: 2,
   enquiry: 2,
   schemas: 1,
   config: 0,
   'astro-internals.ts': 0,
-  scripts: 0,
+  'inline-scripts': 0,
   styles: 0,
 };
 
@@ -41,7 +41,7 @@ const browserCode = ['src/components/islands/', 'src/enquiry/', 'src/cms/editor/
  * What browser code may reach: itself, the schemas (the editor checks entries with them), the constants, and the
  * plain rules the Edge Functions share with it (the e-mail address rule).
  */
-const browserSafe = [...browserCode, 'src/schemas/', 'src/config/', 'src/scripts/', 'supabase/functions/_shared/'];
+const browserSafe = [...browserCode, 'src/schemas/', 'src/config/', 'src/inline-scripts/', 'supabase/functions/_shared/'];
 /** Code Cloudflare Workers run: the Pages Functions and the sign-in code they call. */
 const workersCode = ['editor/functions/', 'src/cms/workers/'];
 

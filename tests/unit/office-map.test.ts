@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { offices, type Office } from '../../src/config/offices.ts';
-import { landPath, mapPoint, markerBox, narrowestMap, overlaps, placeLabels, placedBox, mapHeight, mapWidth } from '../../src/visuals/office-map.ts';
+import { landPath, mapPoint, markerBox, narrowestMap, overlaps, placeLabels, placedBox, mapHeight, mapWidth } from '../../src/picture-data/office-map.ts';
 
 const byCity = (city: string) => mapPoint(offices.find((office) => office.city === city)!.coordinates);
 const place = (list: readonly Pick<Office, 'city' | 'coordinates'>[]) =>

@@ -9,7 +9,7 @@ import { facts } from '../../src/config/facts.ts';
 import { officeRecords } from '../../src/config/office-records.ts';
 import { headquarters, offices } from '../../src/config/offices.ts';
 import { officeCodes, officeVariable, settings } from '../../src/config/settings.ts';
-import { weekdayHours } from '../../src/visuals/hero-visual.ts';
+import { weekdayHours } from '../../src/picture-data/hero-visual.ts';
 
 describe('the offices', () => {
   test('settings.ts has the variables of exactly the offices of offices.ts, named after each', () => {

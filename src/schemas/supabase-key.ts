@@ -5,7 +5,7 @@
  * Pure and free of Node-only imports, so build scripts, the build's key check (src/integrations/supabase-key-check.ts) and browser code can all use it.
  */
 
-/** Where the browser's key comes from (src/enquiry/supabase-client.ts). */
+/** Where the browser's key comes from (src/config/supabase-project.ts). */
 const publicKeyVariable = 'PUBLIC_SUPABASE_ANON_KEY';
 
 const useInstead = "use the project's publishable key (sb_publishable_…) or the legacy anon key from Project Settings → API";
