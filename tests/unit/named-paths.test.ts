@@ -139,6 +139,13 @@ describe('paths named in the docs and the code', () => {
     expect(named.length).toBeGreaterThan(50);
     expect(missing(named)).toEqual([]);
   });
+
+  it('every folder the stylesheet takes class names from (@source) exists: a renamed one would drop its classes from every page', () => {
+    const stylesheet = 'src/styles/global.css';
+    const sources = [...readFileSync(join(root, stylesheet), 'utf8').matchAll(/^@source '([^']+)';/gm)].map(([, source]) => join(dirname(stylesheet), source!));
+    expect(sources.length).toBeGreaterThan(3);
+    expect(sources.filter((source) => !existsSync(join(root, source)))).toEqual([]);
+  });
 });
 
 describe('README.md', () => {
