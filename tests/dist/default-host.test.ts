@@ -22,12 +22,11 @@ const get = (path: string) => fetch(`${origin}${path}`, { redirect: 'manual' });
 beforeAll(async () => {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('No dist/index.html: run "npm run build" first (npm test does).');
   if (!existsSync(join(root, 'dist-editor/admin.html'))) throw new Error('No dist-editor/admin.html: run "npm run build" first (npm test does).');
-  [host, editor] = await Promise.all([
-    startPagesDev({ root, bindings: {} }),
-    startPagesDev({ root: join(root, 'editor'), bindings: { GITHUB_CLIENT_ID: 'Iv1.test', GITHUB_CLIENT_SECRET: 'test-secret' }, readyPath: '/admin' }),
-  ]);
+  // One after the other: two runtimes starting at the same moment can meet on wrangler's local state (SQLITE_BUSY).
+  host = await startPagesDev({ root, bindings: {} });
+  editor = await startPagesDev({ root: join(root, 'editor'), bindings: { GITHUB_CLIENT_ID: 'Iv1.test', GITHUB_CLIENT_SECRET: 'test-secret' }, readyPath: '/admin' });
   origin = host.origin;
-}, 90_000);
+}, 150_000);
 
 afterAll(() => {
   host?.close();

@@ -32,7 +32,20 @@ interface Options {
   port?: number;
 }
 
-export async function startPagesDev({ root, bindings, readyPath = '/', port: chosen }: Options): Promise<PagesDev> {
+/**
+ * Starts the runtime, once more when workerd stopped at its start on a locked SQLite database (SQLITE_BUSY): two
+ * runtimes starting at the same moment, from this file or another test's, can meet on wrangler's local state.
+ */
+export async function startPagesDev(options: Options): Promise<PagesDev> {
+  try {
+    return await startOnce(options);
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes('SQLITE_BUSY'))) throw error;
+    return startOnce(options);
+  }
+}
+
+async function startOnce({ root, bindings, readyPath = '/', port: chosen }: Options): Promise<PagesDev> {
   const port = chosen ?? (await workerPort());
   const inspectorPort = await workerPort();
   const args = ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--log-level', 'warn'];
