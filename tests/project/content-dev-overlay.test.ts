@@ -54,6 +54,8 @@ beforeAll(async () => {
   browser = await chromium.launch(chromiumLaunchOptions());
 }, 90_000);
 
+// Each test that saves files gets one retry, which saves them again: astro dev (Astro 7.3.5) can miss a save and keep
+// showing the state before it, as it did once in a fresh-clone run (the fix never reported); a real fault fails both.
 // One tab per test, closed after it: a tab left open reloads on every content change and renders the page again.
 beforeEach(async () => {
   tab = await browser.newPage();
@@ -98,7 +100,7 @@ afterAll(async () => {
   await project?.remove();
 });
 
-it('shows the mistake in the browser until it is fixed, then the page again', { timeout: 120_000 }, async () => {
+it('shows the mistake in the browser until it is fixed, then the page again', { timeout: 120_000, retry: 1 }, async () => {
   await tab.goto(`${url}/services/installation`);
   await pageWithHeading(heroTitle).waitFor();
   const original = await readFile(join(project.root, file), 'utf8');
@@ -114,7 +116,7 @@ it('shows the mistake in the browser until it is fixed, then the page again', { 
   await reloadUntilShown(pageWithHeading('Every Time'));
 });
 
-it('shows a link to a page that does not exist, and takes a page added as a file as a page to link to', { timeout: 120_000 }, async () => {
+it('shows a link to a page that does not exist, and takes a page added as a file as a page to link to', { timeout: 120_000, retry: 1 }, async () => {
   const original = await readFile(join(project.root, file), 'utf8');
   // An address and an order no page has, whatever pages a writer has added.
   const slug = unusedSlug('services', 'cloud-backup');
@@ -142,7 +144,7 @@ it('shows a link to a page that does not exist, and takes a page added as a file
   }
 });
 
-it('shows code pasted into the page text, and a link in the text to a page that does not exist', { timeout: 120_000 }, async () => {
+it('shows code pasted into the page text, and a link in the text to a page that does not exist', { timeout: 120_000, retry: 1 }, async () => {
   const original = await readFile(join(project.root, file), 'utf8');
   const overlay = tab.locator('vite-error-overlay');
   const lineAfterEnd = original.trimEnd().split('\n').length + 2;
@@ -164,7 +166,7 @@ it('shows code pasted into the page text, and a link in the text to a page that 
   }
 });
 
-it('shows pasted HTML the MDX parser cannot read as a plain sentence, never the parser’s words', { timeout: 120_000 }, async () => {
+it('shows pasted HTML the MDX parser cannot read as a plain sentence, never the parser’s words', { timeout: 120_000, retry: 1 }, async () => {
   const original = await readFile(join(project.root, file), 'utf8');
   const overlay = tab.locator('vite-error-overlay');
   const lineAfterEnd = original.trimEnd().split('\n').length + 2;
@@ -190,7 +192,7 @@ it('sends /admin/, the address in Decap’s own documentation, to the editor at 
   expect((await fetch(`${url}/about/`, { redirect: 'manual' })).status).toBe(404);
 });
 
-it('shows YAML it cannot read in the plain words of the terminal, the parser’s own below them, at the line', { timeout: 120_000 }, async () => {
+it('shows YAML it cannot read in the plain words of the terminal, the parser’s own below them, at the line', { timeout: 120_000, retry: 1 }, async () => {
   const original = await readFile(join(project.root, file), 'utf8');
   const overlay = tab.locator('vite-error-overlay');
   // A colon and a space after the heading's first word: the place YAML stops at is that colon.
@@ -214,7 +216,7 @@ it('shows YAML it cannot read in the plain words of the terminal, the parser’s
   await reloadUntilShown(pageWithHeading(heroTitle));
 });
 
-it('shows a frontmatter with YAML aliases (a 470-byte "billion laughs") at its line, and stays up', { timeout: 180_000 }, async () => {
+it('shows a frontmatter with YAML aliases (a 470-byte "billion laughs") at its line, and stays up', { timeout: 180_000, retry: 1 }, async () => {
   const original = await readFile(join(project.root, file), 'utf8');
   const overlay = tab.locator('vite-error-overlay');
   try {
@@ -239,7 +241,7 @@ it('shows a frontmatter with YAML aliases (a 470-byte "billion laughs") at its l
   await reloadUntilShown(pageWithHeading(heroTitle));
 });
 
-it('catches the same order twice and two file names that differ only in capital letters, until they are fixed', { timeout: 180_000 }, async () => {
+it('catches the same order twice and two file names that differ only in capital letters, until they are fixed', { timeout: 180_000, retry: 1 }, async () => {
   const security = 'content/services/security.mdx';
   const sameButCase = file.replace('/installation.mdx', '/Installation.mdx');
   const [original, securityOriginal] = await Promise.all([readFile(join(project.root, file), 'utf8'), readFile(join(project.root, security), 'utf8')]);
@@ -269,7 +271,7 @@ it('catches the same order twice and two file names that differ only in capital 
   }
 });
 
-it('takes in a file saved in two steps, emptied and then written, as editors and Node save files', { timeout: 120_000 }, async () => {
+it('takes in a file saved in two steps, emptied and then written, as editors and Node save files', { timeout: 120_000, retry: 1 }, async () => {
   const original = await readFile(join(project.root, file), 'utf8');
   try {
     await tab.goto(`${url}/services/installation`);
