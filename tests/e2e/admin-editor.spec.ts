@@ -13,7 +13,7 @@ import { subPage } from '../../src/schemas/page.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 import { aliasBomb } from '../support/alias-bomb.ts';
-import { contentStoreTime, useCmsDevSite } from '../support/cms-dev-site.ts';
+import { contentStoreTime, storeRewrittenSince, useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const file = 'content/services/installation.mdx';
 const oldTitle = 'Infrastructure Set Up Right the First Time';
@@ -77,7 +77,7 @@ test('a writer edits a service in /admin and the page shows it', async ({ page }
   expect(changed).toEqual([`  title: ${newTitle}`, `      - title: ${newCard}`]);
   expect(quotingFacts(subPage).safeParse(frontmatterData(after)).error).toBeUndefined();
 
-  await expect.poll(() => contentStoreTime(site), { timeout: 60_000 }).toBeGreaterThan(storedBefore);
+  await storeRewrittenSince(site, storedBefore);
   await expect(async () => {
     const html = await (await fetch(`${site.url}/services/installation`)).text();
     expect(html).toContain(newCard);

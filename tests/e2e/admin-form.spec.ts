@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { contentStoreTime, storedData, useCmsDevSite } from '../support/cms-dev-site.ts';
+import { contentStoreTime, storeRewrittenSince, storedData, useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const site = useCmsDevSite();
 
@@ -140,7 +140,7 @@ test('swapping two positions is one save: the page chooses the page it comes aft
   // before Implementation. The rendered menu is not read here: Astro 7.3.5's dev server can keep rendering the
   // content from before a save with the store right (see the top of this file); the built site's menus follow
   // `order` in tests/project/new-service.test.ts and tests/e2e/header.spec.ts.
-  await expect.poll(() => contentStoreTime(site), { timeout: 60_000 }).toBeGreaterThan(storedBefore);
+  await storeRewrittenSince(site, storedBefore);
   expect(await storedData(site, 'services', 'installation')).toMatchObject({ order: 1.5 });
   expect(await storedData(site, 'services', 'implementation')).toMatchObject({ order: 2 });
 });

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { contentStoreTime, useCmsDevSite } from '../support/cms-dev-site.ts';
+import { contentStoreTime, storeRewrittenSince, useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const site = useCmsDevSite();
 
@@ -79,7 +79,7 @@ test('a person added in the editor is a file of content/people/, shown on /about
   expect(written).not.toContain('sample: true');
 
   // Read once astro dev has taken in the save, so no page request is in flight as its store changes.
-  await expect.poll(() => contentStoreTime(site), { timeout: 60_000 }).toBeGreaterThan(storedBefore);
+  await storeRewrittenSince(site, storedBefore);
   await page.goto(`${site.url}/about`);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Testa Invented' }) });
   await expect(card.getByRole('link', { name: 'Public profile of Testa Invented' })).toHaveAttribute('href', 'https://example.com/people/testa-invented');

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { contentStoreTime, useCmsDevSite } from '../support/cms-dev-site.ts';
+import { contentStoreTime, storeRewrittenSince, useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const site = useCmsDevSite();
 
@@ -59,7 +59,7 @@ test('a video is added from the Sections list; an address that is not a video is
     .toMatch(/\n {2}- type: video\n {4}url: https:\/\/youtu\.be\/dQw4w9WgXcQ\n {4}videoTitle: How we install a server rack\n/);
 
   // The page is read once astro dev has taken in the save, so no page request is in flight as its store changes.
-  await expect.poll(() => contentStoreTime(site), { timeout: 60_000 }).toBeGreaterThan(storedBefore);
+  await storeRewrittenSince(site, storedBefore);
   await page.goto(`${site.url}/services/installation`);
   await expect(page.getByRole('button', { name: 'Play video: How we install a server rack' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'Watch “How we install a server rack” on YouTube' })).toHaveAttribute(

@@ -1,6 +1,6 @@
 /** A copy of the project served by `astro dev` with decap-server beside it, on free ports: the editor as a writer runs it. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { unflatten } from 'devalue';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -97,6 +97,11 @@ export async function contentStoreTime(site: CmsDevSite): Promise<number> {
   } catch {
     return 0;
   }
+}
+
+/** Waits until `astro dev` has written its content store again after `since` (a `contentStoreTime` taken before a save). */
+export async function storeRewrittenSince(site: CmsDevSite, since: number): Promise<void> {
+  await expect.poll(() => contentStoreTime(site), { timeout: 60_000 }).toBeGreaterThan(since);
 }
 
 /** An entry's data as `astro dev`'s content store holds it (what its pages render from), or undefined. */
