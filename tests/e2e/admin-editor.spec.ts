@@ -14,6 +14,7 @@ import { quotingFacts } from '../../src/schemas/facts.ts';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 import { aliasBomb } from '../support/alias-bomb.ts';
 import { contentStoreTime, storeRewrittenSince, useCmsDevSite } from '../support/cms-dev-site.ts';
+import { STALE_DEV_CONTENT_RETRIES } from '../support/stale-dev-content.ts';
 
 const file = 'content/services/installation.mdx';
 const oldTitle = 'Infrastructure Set Up Right the First Time';
@@ -24,11 +25,7 @@ const newCard = 'Network Design and Configuration';
 
 const site = useCmsDevSite();
 
-// Astro 7.3.5's dev server can keep rendering a page from the content it had before a save, though the file and its
-// data store (.astro/data-store.json) are right, when a request is in flight as the store is replaced: about one run
-// in ten on a loaded machine, and the whole dev-server instance stays stale (upstream; like withastro/astro#17335).
-// One retry runs the group again on a fresh copy and dev server; a real fault fails both runs.
-test.describe.configure({ mode: 'serial', retries: 1 });
+test.describe.configure({ mode: 'serial', retries: STALE_DEV_CONTENT_RETRIES });
 
 const frontmatterData = (text: string) => parse(frontmatterOf(text)!.yaml) as Record<string, unknown>;
 

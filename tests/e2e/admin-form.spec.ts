@@ -8,14 +8,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { contentStoreTime, storeRewrittenSince, storedData, useCmsDevSite } from '../support/cms-dev-site.ts';
+import { STALE_DEV_CONTENT_RETRIES } from '../support/stale-dev-content.ts';
 
 const site = useCmsDevSite();
 
-// Astro 7.3.5's dev server can keep rendering a page from the content it had before a save, though the file and its
-// data store (.astro/data-store.json) are right, when a request is in flight as the store is replaced: about one run
-// in ten on a loaded machine, and the whole dev-server instance stays stale (upstream; like withastro/astro#17335).
-// One retry runs the group again on a fresh copy and dev server; a real fault fails both runs.
-test.describe.configure({ mode: 'serial', timeout: 180_000, retries: 1 });
+test.describe.configure({ mode: 'serial', timeout: 180_000, retries: STALE_DEV_CONTENT_RETRIES });
 
 const fileText = (file: string) => readFile(join(site.root, file), 'utf8');
 

@@ -7,12 +7,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { contentStoreTime, storeRewrittenSince, useCmsDevSite } from '../support/cms-dev-site.ts';
+import { STALE_DEV_CONTENT_RETRIES } from '../support/stale-dev-content.ts';
 
 const site = useCmsDevSite();
 
-// One retry, on a fresh copy and dev server: Astro 7.3.5's dev server can keep rendering old content after a save
-// (cms-dev-site.ts, contentStoreTime); a real fault fails both runs.
-test.describe.configure({ mode: 'serial', timeout: 180_000, retries: 1 });
+test.describe.configure({ mode: 'serial', timeout: 180_000, retries: STALE_DEV_CONTENT_RETRIES });
 
 const fileText = (file: string) => readFile(join(site.root, file), 'utf8');
 
