@@ -139,7 +139,7 @@ test('sending with the keyboard to a slow backend that refuses: focus stays on S
   await expect(status(page, FAILURE_TEXT)).toBeVisible();
 
   const close = errorToast.getByRole('button', { name: 'Close toast' });
-  const box = await close.boundingBox();
+  const box = await boxAtRest(errorToast, close);
   expect(box!.width).toBeGreaterThanOrEqual(24);
   expect(box!.height).toBeGreaterThanOrEqual(24);
   await close.click();
@@ -175,6 +175,12 @@ test('with the backend down, the enquiry kept for later is announced once, in th
   expect(announcers, 'one live region says what happened, and only it').toHaveLength(1);
   expect(announcers[0]).toContain(queuedText.heading(1));
 });
+
+/** A control's box once its toast has come to rest: a toast slides and scales in, and a box read mid-way is short. */
+async function boxAtRest(toast: Locator, control: Locator) {
+  await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  return control.boundingBox();
+}
 
 test('errors are written beside each field, the fields are marked invalid, and focus goes to the first', async ({ page }) => {
   const posts = countEnquiryPosts([page]);
@@ -226,7 +232,7 @@ test('the toast close control is at least 24 × 24 px, and the success title rea
   const toast = notifications(page).getByRole('listitem').filter({ hasText: SUCCESS_TEXT });
   await expect(toast).toBeVisible();
   await expect(toast.getByText(SUCCESS_TITLE)).toBeVisible(); // seen, ✨ and all
-  const box = await toast.getByRole('button', { name: 'Close toast' }).boundingBox();
+  const box = await boxAtRest(toast, toast.getByRole('button', { name: 'Close toast' }));
   expect(box!.width).toBeGreaterThanOrEqual(24);
   expect(box!.height).toBeGreaterThanOrEqual(24);
 
