@@ -30,8 +30,9 @@ export default defineConfig({
     },
     {
       // The built site talks to the local Supabase stand-in; a fresh in-memory database per run.
-      // It answers the pages of the site on `port` only.
-      command: `node scripts/local-backend.ts --memory --site-port ${port}`,
+      // It answers the pages of the site on `port` only. Each test is a visitor of its own, but every page connects
+      // from 127.0.0.1, one network to the rate limit (20 enquiries in 10 minutes): each connection gets its own address.
+      command: `node scripts/local-backend.ts --memory --site-port ${port} --address-per-connection`,
       port: localSupabasePort,
       reuseExistingServer: !process.env.CI,
     },

@@ -12,7 +12,7 @@ import { inMemory, openLocalDatabase } from './local-backend/local-database.ts';
 import { mailViewerUrl, startMailCatcher, type MailCatcher } from './local-backend/mail-catcher.ts';
 import { startLocalNotifier, type LocalNotifier } from './local-backend/local-notifier.ts';
 import { defaultDataDir, migrationsDir as defaultMigrationsDir } from './local-backend/repo-paths.ts';
-import { createRestApi } from './local-backend/rest-api.ts';
+import { addressPerConnection, createRestApi } from './local-backend/rest-api.ts';
 import { createLocalActions, enquiryActionPath, localLinkSettings } from './local-backend/local-actions.ts';
 import { devSiteOrigins } from './local-backend/editor-backend-guard.ts';
 
@@ -32,6 +32,8 @@ interface LocalBackendOptions {
   notify?: boolean;
   /** The origins of the dev site, the only web pages it answers (http://localhost:4321 and http://127.0.0.1:4321 by default). */
   siteOrigins?: readonly string[];
+  /** Give each connection a client address of its own (rest-api.ts addressPerConnection): for the browser tests. */
+  addressPerConnection?: boolean;
 }
 
 export interface LocalBackend {
@@ -51,6 +53,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     migrationsDir = defaultMigrationsDir,
     notify = false,
     siteOrigins = devSiteOrigins(defaultSitePort),
+    addressPerConnection: perConnection = false,
   } = options;
 
   // Claim the port before opening the data directory, so a second backend started by mistake
@@ -69,7 +72,12 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       if (!process.env.SMTP_HOST) mail = await startMailCatcher();
       notifier = startLocalNotifier(db, { links: localLinkSettings(siteOrigins[0]!) });
     }
-    const rest = await createRestApi(db, { afterInsert: () => notifier?.wake(), port: boundPort(server, port), siteOrigins });
+    const rest = await createRestApi(db, {
+      afterInsert: () => notifier?.wake(),
+      port: boundPort(server, port),
+      siteOrigins,
+      ...(perConnection ? { clientAddress: addressPerConnection } : {}),
+    });
     const actions = createLocalActions(db, { port: boundPort(server, port), siteOrigins });
     resolveApi((req, res) => (new URL(req.url ?? '/', 'http://localhost').pathname === enquiryActionPath ? actions(req, res) : rest(req, res)));
   } catch (error) {
@@ -146,6 +154,9 @@ Options:
   --data DIR    PGlite data directory (default .local-data/pglite)
   --memory      keep data in memory only; it is gone when the backend stops
   --no-notify   do not e-mail staff about new enquiries
+  --address-per-connection
+                give each connection a client address of its own (198.18.x.y), as if each came from another
+                visitor; for the browser tests, whose pages all connect from 127.0.0.1, one network to the rate limit
   -h, --help    show this help
 
 Staff notifications: each stored enquiry is e-mailed by the Edge Function's code (supabase/functions/notify-enquiry)
@@ -165,6 +176,7 @@ async function main(): Promise<void> {
       data: { type: 'string' },
       memory: { type: 'boolean' },
       'no-notify': { type: 'boolean' },
+      'address-per-connection': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -189,6 +201,7 @@ async function main(): Promise<void> {
     dataDir,
     notify,
     siteOrigins: devSiteOrigins(sitePort),
+    addressPerConnection: values['address-per-connection'] === true,
     ...(values.host ? { host: values.host } : {}),
   });
   const where = dataDir === inMemory ? 'in memory only' : relative(process.cwd(), dataDir) || '.';

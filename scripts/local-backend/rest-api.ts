@@ -59,6 +59,8 @@ interface RestApiOptions {
   port: number;
   /** The origins the dev site is served on, the only web pages answered (src: editor-backend-guard.ts devSiteOrigins). */
   siteOrigins: readonly string[];
+  /** Where the edge would say a request came from (`cf-connecting-ip`); by default the connection's own address. */
+  clientAddress?: (req: IncomingMessage) => string | undefined;
 }
 
 const standIn: LocalService = {
@@ -76,6 +78,7 @@ function serviceKeyFromPageProblem(req: IncomingMessage): string | undefined {
 }
 
 export async function createRestApi(db: PGlite, options: RestApiOptions): Promise<Handler> {
+  const { clientAddress = socketAddress } = options;
   const { rows } = await db.query<{ table_name: string; column_name: string }>(
     `select table_name, column_name from information_schema.columns where table_schema = 'public' and table_name = any($1)`,
     [Object.keys(servedMethods)],
@@ -88,7 +91,7 @@ export async function createRestApi(db: PGlite, options: RestApiOptions): Promis
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
                 set_config('request.headers', $3, true), set_config('request.method', $4, true),
                 set_config('request.path', $5, true)`,
-        [caller.role, caller.claims, requestHeadersJson(req), req.method ?? '', `/${table}`],
+        [caller.role, caller.claims, requestHeadersJson(req, clientAddress(req)), req.method ?? '', `/${table}`],
       );
       return (await tx.query<T>(sql, params)).rows;
     });
@@ -228,18 +231,31 @@ function authenticate(req: IncomingMessage): Caller | ErrorReply {
   return { role, claims: claimsForKey(token) };
 }
 
+/** The connection's address, an IPv4 address in its plain form, as Cloudflare writes it. */
+export const socketAddress = (req: IncomingMessage) => req.socket.remoteAddress?.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1');
+
+/**
+ * A client address of its own for each connection (198.18.x.y, the range set aside for benchmarks, from the
+ * connection's port), as if each came from another visitor's network. For the browser tests: their pages all connect
+ * from 127.0.0.1, which the rate limit would count as one network of 20 enquiries in 10 minutes, while each test is a
+ * visitor of its own.
+ */
+export const addressPerConnection = (req: IncomingMessage) => {
+  const port = req.socket.remotePort ?? 0;
+  return `198.18.${port >> 8}.${port & 255}`;
+};
+
 /**
  * PostgREST's request.headers (every header but Cookie, names in lower case), as they arrive through
- * Supabase's edge: Cloudflare sets cf-connecting-ip to the connecting client's address (IPv4 in its plain
- * form), replacing any value the client sent, and appends it to x-forwarded-for. A client's x-real-ip is dropped too.
+ * Supabase's edge: Cloudflare sets cf-connecting-ip to the connecting client's address (`address`), replacing any
+ * value the client sent, and appends it to x-forwarded-for. A client's x-real-ip is dropped too.
  */
-export function requestHeadersJson(req: IncomingMessage): string {
+export function requestHeadersJson(req: IncomingMessage, address = socketAddress(req)): string {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === 'cookie' || name === 'cf-connecting-ip' || name === 'x-real-ip') continue;
     headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const address = req.socket.remoteAddress?.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1');
   const forwarded = headers['x-forwarded-for']?.trim();
   delete headers['x-forwarded-for'];
   if (address) {

@@ -398,6 +398,31 @@ describe('the local backend as PostgREST', () => {
   });
 });
 
+describe('the local backend for the browser tests (--address-per-connection)', () => {
+  let backend: LocalBackend;
+  beforeAll(async () => {
+    backend = await startLocalBackend({ port: 0, dataDir: 'memory://', addressPerConnection: true });
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('counts each connection as a visitor of its own, so 25 enquiries from one machine are all stored', async () => {
+    const localAddress = nextVisitorAddress();
+    const rows = Array.from({ length: 25 }, () => enquiry());
+    // One connection each (httpRequest uses no keep-alive agent), as each browser test opens its own.
+    for (const row of rows) {
+      const reply = await httpRequest(`${backend.url}${tablePath}`, { method: 'POST', headers: anonHeaders, body: JSON.stringify(row), localAddress });
+      expect(reply.status).toBe(201);
+    }
+    const read = await httpRequest(`${backend.url}${tablePath}?select=client_address`, { headers: serviceHeaders });
+    const addresses = (JSON.parse(read.body) as Array<{ client_address: string }>).map((row) => row.client_address);
+    expect(addresses).toHaveLength(25);
+    for (const address of addresses) expect(address).toMatch(/^198\.18\.\d{1,3}\.\d{1,3}$/);
+    expect(new Set(addresses).size).toBe(25);
+  });
+});
+
 describe('the local backend on disk', () => {
   it('keeps enquiries across restarts without re-applying migrations', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'local-backend-'));
