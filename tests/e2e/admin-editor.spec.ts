@@ -7,13 +7,13 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { subPage } from '../../src/schemas/page.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 import { aliasBomb } from '../support/alias-bomb.ts';
-import { contentStoreTime, storeRewrittenSince, useCmsDevSite } from '../support/cms-dev-site.ts';
+import { contentStoreTime, storeRewrittenSince, test, useCmsDevSite } from '../support/cms-dev-site.ts';
 import { STALE_DEV_CONTENT_RETRIES } from '../support/stale-dev-content.ts';
 
 const file = 'content/services/installation.mdx';

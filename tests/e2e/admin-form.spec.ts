@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { contentStoreTime, storeRewrittenSince, storedData, useCmsDevSite } from '../support/cms-dev-site.ts';
+import { expect, type Page } from '@playwright/test';
+import { contentStoreTime, storeRewrittenSince, storedData, test, useCmsDevSite } from '../support/cms-dev-site.ts';
 import { STALE_DEV_CONTENT_RETRIES } from '../support/stale-dev-content.ts';
 
 const site = useCmsDevSite();

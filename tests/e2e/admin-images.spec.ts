@@ -6,12 +6,12 @@
  */
 import { cp, readFile, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { Parser } from 'htmlparser2';
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
-import { useCmsDevSite } from '../support/cms-dev-site.ts';
+import { test, useCmsDevSite } from '../support/cms-dev-site.ts';
 import { astro, copyProject } from '../support/project-copy.ts';
 
 const file = 'content/services/installation.mdx';

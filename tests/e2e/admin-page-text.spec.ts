@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { useCmsDevSite } from '../support/cms-dev-site.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test, useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const site = useCmsDevSite();
 

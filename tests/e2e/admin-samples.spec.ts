@@ -6,9 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { caseStudies } from '../../scripts/content/content-routes.ts';
-import { useCmsDevSite } from '../support/cms-dev-site.ts';
+import { test, useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const site = useCmsDevSite();
 test.describe.configure({ mode: 'serial', timeout: 180_000 });

@@ -7,10 +7,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { uploadProblem } from '../../src/schemas/upload-rules.ts';
-import { useCmsDevSite } from '../support/cms-dev-site.ts';
+import { test, useCmsDevSite } from '../support/cms-dev-site.ts';
 
 const site = useCmsDevSite();
 

@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { contentStoreTime, storeRewrittenSince, useCmsDevSite } from '../support/cms-dev-site.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { contentStoreTime, storeRewrittenSince, test, useCmsDevSite } from '../support/cms-dev-site.ts';
 import { STALE_DEV_CONTENT_RETRIES } from '../support/stale-dev-content.ts';
 
 const site = useCmsDevSite();

@@ -1,12 +1,17 @@
-/** A copy of the project served by `astro dev` with decap-server beside it, on free ports: the editor as a writer runs it. */
+/**
+ * A copy of the project served by `astro dev` with decap-server beside it, on free ports: the editor as a writer runs
+ * it. One per Playwright worker, shared by the editor's spec files that worker runs, each of which puts the copy's
+ * sources back as it found them: one site per spec file cost the 11 files twice the processor time (120 s, not 63 s).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { expect, test as base } from '@playwright/test';
 import { unflatten } from 'devalue';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { workerPort } from './ports.ts';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
-import { copyProject, repoRoot } from './project-copy.ts';
+import { copyProject, repoRoot, restoreCopy } from './project-copy.ts';
 
 export interface CmsDevSite {
   root: string;
@@ -68,21 +73,54 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
   }
 }
 
+/** Playwright's `test` with the worker's dev site, started when a spec file first asks for it and closed with the worker. */
+export const test = base.extend<object, { cmsDevSite: CmsDevSite }>({
+  cmsDevSite: [
+    async ({}, use) => {
+      const site = await startCmsDevSite();
+      try {
+        await use(site);
+      } finally {
+        await site.close();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
 /**
- * One dev site for a whole spec file: started before its first test, closed after its last, and what astro dev printed
- * attached to a test that fails. The returned object is filled in once the site runs.
+ * The worker's dev site for a spec file (declared with this module's `test`): filled in before its first test; after
+ * its last, every source file it changed is put back, and the test waits until astro dev's content store is again
+ * what it was when the spec file began, so the next spec file finds the project's own content. The store, not the
+ * time it was written, tells: a restore within half a second of a save leaves the store's file as it was, unwritten.
+ * What astro dev printed is attached to a test that fails.
  */
 export function useCmsDevSite(): CmsDevSite {
   const site = {} as CmsDevSite;
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    Object.assign(site, await startCmsDevSite());
+  let storeAtStart = '';
+  test.beforeAll(async ({ cmsDevSite }) => {
+    Object.assign(site, cmsDevSite);
+    storeAtStart = await contentStoreDigest(site);
   });
-  test.afterAll(async () => site.close?.());
+  test.afterAll(async () => {
+    test.setTimeout(90_000);
+    await restoreCopy(site.root);
+    await expect
+      .poll(() => contentStoreDigest(site), { message: "astro dev's content store is back as the spec file found it", timeout: 60_000 })
+      .toBe(storeAtStart);
+  });
   test.afterEach(async ({}, testInfo) => {
     if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('astro dev output', { body: site.output(), contentType: 'text/plain' });
   });
   return site;
+}
+
+const contentStorePath = (site: CmsDevSite) => join(site.root, '.astro/data-store.json');
+
+async function contentStoreDigest(site: CmsDevSite): Promise<string> {
+  return createHash('sha256')
+    .update(await readFile(contentStorePath(site)))
+    .digest('hex');
 }
 
 /**
@@ -93,7 +131,7 @@ export function useCmsDevSite(): CmsDevSite {
  */
 export async function contentStoreTime(site: CmsDevSite): Promise<number> {
   try {
-    return (await stat(join(site.root, '.astro/data-store.json'))).mtimeMs;
+    return (await stat(contentStorePath(site))).mtimeMs;
   } catch {
     return 0;
   }
@@ -106,9 +144,6 @@ export async function storeRewrittenSince(site: CmsDevSite, since: number): Prom
 
 /** An entry's data as `astro dev`'s content store holds it (what its pages render from), or undefined. */
 export async function storedData(site: CmsDevSite, collection: string, id: string): Promise<Record<string, unknown> | undefined> {
-  const store = unflatten(JSON.parse(await readFile(join(site.root, '.astro/data-store.json'), 'utf8'))) as Map<
-    string,
-    Map<string, { data: Record<string, unknown> }>
-  >;
+  const store = unflatten(JSON.parse(await readFile(contentStorePath(site), 'utf8'))) as Map<string, Map<string, { data: Record<string, unknown> }>>;
   return store.get(collection)?.get(id)?.data;
 }

@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 // supabase/functions/_shared: the e-mail address rule the form shares with the notifier.
-const SOURCES = ['src', 'content', 'public', 'supabase/functions/_shared', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
+export const SOURCES = ['src', 'content', 'public', 'supabase/functions/_shared', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
 
 /**
  * A copy of the site's sources in a temporary folder, to change and build without touching the real one.
@@ -38,4 +38,41 @@ export function toolEnv(nodeEnv: 'production' | 'development', extra: Record<str
 export function astro(root: string, ...args: string[]) {
   const bin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
   return promisify(execFile)(process.execPath, [bin, ...args], { cwd: root, env: toolEnv('production'), maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** Every file under `path` (a file or a folder), relative to `root`; none if it does not exist. */
+async function filesUnder(root: string, path: string): Promise<string[]> {
+  const entries = await readdir(join(root, path), { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOTDIR') return null;
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  if (entries === null) return [path];
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+/**
+ * Puts a copy's sources back as the project has them: changed and deleted files rewritten, added files removed.
+ * Returns the paths it touched, so a caller can wait for a running dev server to take them in.
+ */
+export async function restoreCopy(root: string): Promise<string[]> {
+  const touched: string[] = [];
+  for (const entry of SOURCES) {
+    const theirs = new Set(await filesUnder(repoRoot, entry));
+    for (const path of await filesUnder(root, entry)) {
+      if (!theirs.has(path)) {
+        await rm(join(root, path));
+        touched.push(path);
+      }
+    }
+    for (const path of theirs) {
+      const original = await readFile(join(repoRoot, path));
+      const current = await readFile(join(root, path)).catch(() => null);
+      if (current && original.equals(current)) continue;
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), original);
+      touched.push(path);
+    }
+  }
+  return touched;
 }
