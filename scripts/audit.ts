@@ -81,6 +81,14 @@ function failedAudit(path: string, url: string, error: unknown): PageAudit {
   };
 }
 
+/** "; benchmark index 2,950 (2,870–3,010)": the median and range of Lighthouse's machine speed over the runs. */
+function benchmarkRange(pages: PageAudit[]): string {
+  const indexes = pages.flatMap((page) => (page.benchmarkIndex === undefined ? [] : [page.benchmarkIndex])).sort((a, b) => a - b);
+  if (indexes.length === 0) return '';
+  const number = (value: number) => value.toLocaleString('en-GB');
+  return `; benchmark index ${number(indexes[Math.floor(indexes.length / 2)]!)} (${number(indexes[0]!)}–${number(indexes.at(-1)!)})`;
+}
+
 interface Browser {
   port(): number;
   /** A new Chromium with a fresh profile, replacing the current one. */
@@ -198,7 +206,7 @@ async function main(): Promise<number> {
   const markdown = [
     `# Lighthouse audit`,
     ``,
-    `${date}, ${machineLine(machine)}. Lighthouse mobile defaults (simulated throttling), ${pages.length} pages in ${minutes} min.`,
+    `${date}, ${machineLine(machine)}. Lighthouse mobile defaults (simulated throttling${benchmarkRange(pages)}), ${pages.length} pages in ${minutes} min.`,
     `Minimum scores: ${CATEGORIES.map((category) => `${category} ${MINIMUM_SCORES[category]}`).join(', ')}. Bold: under the minimum.`,
     ...ungatedNote,
     ``,

@@ -27,6 +27,11 @@ export interface PageAudit {
   tbtMs: number | null;
   cls: number | null;
   transferBytes: number | null;
+  /**
+   * Lighthouse's measure of this machine's speed for the run (higher is faster), which its simulated throttling scales
+   * the page's measured work by: the same site scores lower on a slower machine.
+   */
+  benchmarkIndex?: number;
   failingAudits: FailingAudit[];
   /** Performance scores of every run when the page was audited again to confirm a low score; the page keeps the median run. */
   performanceRuns?: number[];
@@ -158,6 +163,7 @@ function summarise(path: string, lhr: Result): PageAudit {
     tbtMs: tbt === null ? null : Math.round(tbt),
     cls: cls === null ? null : Math.round(cls * 1000) / 1000,
     transferBytes: bytes === null ? null : Math.round(bytes),
+    ...(typeof lhr.environment?.benchmarkIndex === 'number' ? { benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) } : {}),
     // After a runtime error every trace-based audit errors with the same message: the error alone says it.
     failingAudits: failingAudits(lhr).filter((audit) => !lhr.runtimeError || audit.score !== null),
     ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
