@@ -126,7 +126,7 @@ it('gives only the video pages their player as a frame source, loads nothing fro
   const playwright = await run(
     process.execPath,
     [join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test', 'tests/e2e/video.spec.ts', '--workers=2', '--reporter=line'],
-    { cwd, env: { ...env(), E2E_PORT: '4393', VIDEO_FIXTURE: '1' }, maxBuffer: 16 * 1024 * 1024 },
+    { cwd, env: { ...env(), E2E_PORT: '4393', E2E_BACKEND: 'none', VIDEO_FIXTURE: '1' }, maxBuffer: 16 * 1024 * 1024 },
   ).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`browser tests failed in the copy:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
   });
