@@ -53,7 +53,7 @@ async function filesUnder(root: string, path: string): Promise<string[]> {
 
 /**
  * Puts a copy's sources back as the project has them: changed and deleted files rewritten, added files removed.
- * Returns the paths it touched, so a caller can wait for a running dev server to take them in.
+ * Returns the paths it put back or removed.
  */
 export async function restoreCopy(root: string): Promise<string[]> {
   const touched: string[] = [];
