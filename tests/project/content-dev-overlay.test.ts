@@ -8,7 +8,7 @@ import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
-import { chromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
+import { testChromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
 import { workerPort } from '../support/ports.ts';
 import { aliasBomb } from '../support/alias-bomb.ts';
 import { freeOrders, lineOf, unusedSlug } from '../support/content-values.ts';
@@ -52,7 +52,7 @@ beforeAll(async () => {
     60_000,
   );
   if (!url) throw new Error(`astro dev did not start:\n${output}`);
-  browser = await chromium.launch(chromiumLaunchOptions());
+  browser = await chromium.launch(testChromiumLaunchOptions());
 }, 90_000);
 
 /** The options of each test that saves files, and of those that save and wait for more. */

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
+import { testChromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
 import { workerPort } from '../support/ports.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
 import { startPagesDev, type PagesDev } from '../support/pages-dev.ts';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   const bindings = { GITHUB_CLIENT_ID: client.clientId, GITHUB_CLIENT_SECRET: client.clientSecret, GITHUB_OAUTH_URL: github.origin };
   editor = await startPagesDev({ root: join(project.root, 'editor'), bindings, readyPath: '/admin', port });
   site = await startPagesDev({ root: project.root, bindings: {}, port: sitePort });
-  browser = await chromium.launch(chromiumLaunchOptions());
+  browser = await chromium.launch(testChromiumLaunchOptions());
 }, 240_000);
 
 afterAll(async () => {
