@@ -5,7 +5,6 @@ import { defineConfig } from 'vitest/config';
 // unit: nothing but the code; dist: the built site (`npm run build` first); db: a database (PGlite, or PostgreSQL 15
 // when DATABASE_URL is set); project: a copy of the project, or its own tools spawned (astro, build-deploy).
 const groups = ['unit', 'dist', 'db', 'project'];
-const oneAtATime = new Set(['db']);
 
 export default defineConfig({
   test: {
@@ -16,12 +15,9 @@ export default defineConfig({
     // Vitest's default leaves one core free, which on a 2-core machine runs the files one at a time; most of them
     // wait on a child (a build, a dev server, a browser) or a database, so two at a time nearly halves the run.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Except for the database files, which set up migrated databases with time limits set for one at a time. The
-    // project files (copies built, dev servers, wrangler) take two at a time too: the whole Vitest run with PostgreSQL
-    // took 414 s with them one at a time and 324 s two at a time, on a quiet 2-core machine.
-    projects: groups.map((name) => ({
-      extends: true,
-      test: { name, include: [`tests/${name}/**/*.test.ts`], ...(oneAtATime.has(name) ? { maxWorkers: 1 } : {}) },
-    })),
+    // Every group shares the one pool: the database files, each on its own throwaway database, mostly wait on it and
+    // run beside the project files (copies built, dev servers, wrangler). A group with a limit of its own would run
+    // after the others instead (Vitest runs projects with different maxWorkers one after the other).
+    projects: groups.map((name) => ({ extends: true, test: { name, include: [`tests/${name}/**/*.test.ts`] } })),
   },
 });
