@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_HEADLESS_SHELL_PATH, headlessShellHint, testChromiumLaunchOptions } from './scripts/shared/chromium.ts';
-import { localSupabasePort } from './src/config/local-supabase.ts';
+import { localSupabasePort, localSupabaseUrl } from './src/config/local-supabase.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4322);
 const launchOptions = testChromiumLaunchOptions();
@@ -11,18 +11,25 @@ if (launchOptions.executablePath !== CHROMIUM_HEADLESS_SHELL_PATH && !process.en
 
 /**
  * The built site talks to the local Supabase stand-in; a fresh in-memory database per run. It answers the pages of
- * the site on `port` only.
+ * the site on `port` only, and listens where the build sends the form: PUBLIC_SUPABASE_URL, read as the site reads
+ * it (src/config/supabase-project.ts), so a copy of the project built for another port runs its browser tests beside
+ * these (tests/project/new-service.test.ts).
  */
+const backendPort = Number(new URL(process.env.PUBLIC_SUPABASE_URL || localSupabaseUrl).port);
 const backend = {
   // Each test is a visitor of its own, but every page connects from 127.0.0.1, one network to the rate limit (20
-  // enquiries in 10 minutes): each connection gets its own address.
-  command: `node scripts/local-backend.ts --memory --site-port ${port} --address-per-connection`,
-  port: localSupabasePort,
+  // enquiries in 10 minutes): each connection gets its own address. A second stand-in beside the usual one sends
+  // no staff e-mail: the mail viewer it would use, or start and stop, is the first one's.
+  command: [
+    `node scripts/local-backend.ts --memory --port ${backendPort} --site-port ${port} --address-per-connection`,
+    ...(backendPort === localSupabasePort ? [] : ['--no-notify']),
+  ].join(' '),
+  port: backendPort,
   reuseExistingServer: !process.env.CI,
 };
 
-// The stand-in's port is fixed (the built site calls 127.0.0.1:54321): a copy of the project whose specs send no
-// enquiry runs without it (E2E_BACKEND=none, tests/project/video-section.test.ts), so it can run beside one that does.
+// A copy of the project whose specs send no enquiry runs without the stand-in (E2E_BACKEND=none,
+// tests/project/video-section.test.ts).
 const withBackend = process.env.E2E_BACKEND !== 'none';
 
 /** End-to-end tests against the built site in dist/, served like a static host, in Debian's Chromium. */

@@ -1,5 +1,5 @@
 /**
- * The checks every change goes through before the build (npm test runs them first, CI runs npm test): a type error
+ * The checks every change goes through (npm test runs them beside the tests, CI runs npm test): a type error
  * fails `npm run check`, a lint error `npm run lint`, an unformatted file `npm run format:check`. Each is made in a
  * copy of the project, and each script is run there as package.json defines it.
  */
@@ -37,9 +37,25 @@ beforeAll(async () => {
 
 afterAll(async () => project?.remove());
 
-test('npm test runs the format, lint and type checks before anything else', async () => {
+test('npm test runs the checks beside the tests, and fails when any of them fails', async () => {
   const { scripts } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  expect(scripts.test).toMatch(/^npm run format:check && npm run lint && npm run spell && npm run check && /);
+  expect(scripts.checks).toMatch(/^npm run format:check && npm run lint && npm run spell && npm run check && /);
+  const [, runner, commands] = scripts.test!.match(/&& (concurrently [^"]*)(.*)$/)!;
+  expect(commands).toContain('"npm run checks"');
+  // The runner as npm test calls it, with one command failing while another passes.
+  const oneFails = `${runner!}"node -e 0" "node -e process.exit(3)" "node -e 0"`;
+  const exit = await promisify(execFile)('sh', ['-c', oneFails], { cwd: repoRoot, env: env() }).then(
+    () => 0,
+    (error: { code: number }) => error.code,
+  );
+  expect(exit).not.toBe(0);
+});
+
+test('npm run checks stops at the first check that fails', { timeout: 180_000 }, async () => {
+  const { code, output } = await runScript('checks');
+  expect(code).not.toBe(0);
+  expect(output).toContain('src/unformatted.ts');
+  expect(output).not.toContain('eslint');
 });
 
 test('a type error fails npm run check', { timeout: 300_000 }, async () => {

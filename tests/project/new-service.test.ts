@@ -12,15 +12,21 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sectionCards } from '../../scripts/content/content-routes.ts';
-import { astro, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+import { workerPort } from '../support/ports.ts';
 
 const run = promisify(execFile);
 let project: Awaited<ReturnType<typeof copyProject>>;
 
-/** The environment the checks run with in a pull request. */
-const env = () => toolEnv('production', { CI: 'true' });
+/**
+ * The environment the checks run with in a pull request; the copy's form is sent to a stand-in of its own, so its
+ * browser tests run beside the project's (npm test runs both at once).
+ */
+let env: () => NodeJS.ProcessEnv;
 
 beforeAll(async () => {
+  const supabaseUrl = `http://127.0.0.1:${await workerPort()}`;
+  env = () => toolEnv('production', { CI: 'true', PUBLIC_SUPABASE_URL: supabaseUrl });
   project = await copyProject('new-service-');
   for (const extra of ['tests', 'scripts', 'supabase', 'playwright.config.ts', 'vitest.config.ts']) {
     await cp(join(repoRoot, extra), join(project.root, extra), { recursive: true });
@@ -77,7 +83,7 @@ afterAll(async () => {
 
 it('builds, keeps its budgets and passes the tests of the built site, the menus and the overview', { timeout: 900_000 }, async () => {
   const cwd = project.root;
-  await astro(cwd, 'build');
+  await run(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd, env: env(), maxBuffer: 16 * 1024 * 1024 });
   expect(await readFile(join(cwd, 'dist/services/cloud-operations.html'), 'utf8')).toContain(
     'Cloud Platforms Run <span class="text-(--accent)">Right\u00A0Every Day</span>',
   );

@@ -6,7 +6,7 @@ import type { StoredEnquiry } from '../../scripts/enquiry-export/enquiry-export-
 
 /** Reads stored enquiries from the local backend as staff do (service role), filtered by email. */
 export async function storedEnquiries(request: APIRequestContext, email: string): Promise<StoredEnquiry[]> {
-  const response = await request.get(`${localSupabaseUrl}/rest/v1/contact_submissions?select=*`, {
+  const response = await request.get(`${supabaseOrigin}/rest/v1/contact_submissions?select=*`, {
     headers: { apikey: localSupabaseServiceRoleKey, Authorization: `Bearer ${localSupabaseServiceRoleKey}` },
   });
   if (!response.ok()) throw new Error(`Reading enquiries failed: ${response.status()} ${await response.text()}`);
