@@ -2,13 +2,11 @@
  * The mistakes writers make, made in a copy of the project: each fails `astro sync` (the content check every build
  * and `astro dev` run) with a message naming the file, the line and the fix. docs/CONTENT.md quotes these messages.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astro, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+import { astro, astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 const file = 'content/services/installation.mdx';
 /** The line (from 1) of the file's page text that starts with `start`. */
@@ -198,11 +196,7 @@ describe('a writer’s mistakes, as astro sync reports them', () => {
   it('in GitHub Actions, names each mistake as an annotation on its line, in the frontmatter and in the page text', { timeout: 180_000 }, async () => {
     const env = toolEnv('production', { GITHUB_ACTIONS: 'true' });
     const run = (command: string) =>
-      promisify(execFile)(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), command], {
-        cwd: project.root,
-        env,
-        maxBuffer: 16 * 1024 * 1024,
-      }).then(
+      astroWith(env, project.root, command).then(
         () => '',
         (error: { stdout: string }) => error.stdout,
       );

@@ -8,17 +8,15 @@
  * A Vitest file rather than a Playwright spec: it needs its own build, the stand-in and wrangler beside the browser,
  * which the Playwright config's static server does not give.
  */
-import { execFile } from 'node:child_process';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testChromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
 import { workerPort } from '../support/ports.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
 import { startPagesDev, type PagesDev } from '../support/pages-dev.ts';
-import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+import { astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 const client = { clientId: 'Iv1.standin', clientSecret: 'stand-in-secret', repo: 'kalpaka-test/website' };
 let project: Awaited<ReturnType<typeof copyProject>> | undefined;
@@ -42,11 +40,7 @@ beforeAll(async () => {
 
   // The production build, with the site's and the editor's addresses and the editor's GitHub API being this test's.
   const env = toolEnv('production', { SITE_URL: siteOrigin, EDITOR_URL: origin, CMS_GITHUB_REPO: client.repo, CMS_GITHUB_API_ROOT: github.apiRoot });
-  await promisify(execFile)(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: project.root,
-    env,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await astroWith(env, project.root, 'build');
 
   const bindings = { GITHUB_CLIENT_ID: client.clientId, GITHUB_CLIENT_SECRET: client.clientSecret, GITHUB_OAUTH_URL: github.origin };
   editor = await startPagesDev({ root: join(project.root, 'editor'), bindings, readyPath: '/admin', port });

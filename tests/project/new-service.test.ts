@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sectionCards } from '../../scripts/content/content-routes.ts';
-import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+import { astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 import { workerPort } from '../support/ports.ts';
 
 const run = promisify(execFile);
@@ -83,7 +83,7 @@ afterAll(async () => {
 
 it('builds, keeps its budgets and passes the tests of the built site, the menus and the overview', { timeout: 900_000 }, async () => {
   const cwd = project.root;
-  await run(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd, env: env(), maxBuffer: 16 * 1024 * 1024 });
+  await astroWith(env(), cwd, 'build');
   expect(await readFile(join(cwd, 'dist/services/cloud-operations.html'), 'utf8')).toContain(
     'Cloud Platforms Run <span class="text-(--accent)">Right\u00A0Every Day</span>',
   );

@@ -3,13 +3,11 @@
  * every build and `astro dev` run) with one plain sentence naming the file, the line and what to write instead,
  * never the MDX parser's own words; `npm run build` under GitHub Actions annotates the line.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astro, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+import { astro, astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 const file = 'content/services/installation.mdx';
 /** The first paragraph of the page text, and its line in the file (counted from 1). */
@@ -103,11 +101,7 @@ describe('pasted page text, as the build reports it', () => {
   it('npm run build in GitHub Actions annotates the line with the sentence', { timeout: 180_000 }, async () => {
     await paste('Plans from {USD 500: per month}.');
     try {
-      const output = await promisify(execFile)(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-        cwd: project.root,
-        env: toolEnv('production', { GITHUB_ACTIONS: 'true' }),
-        maxBuffer: 16 * 1024 * 1024,
-      }).then(
+      const output = await astroWith(toolEnv('production', { GITHUB_ACTIONS: 'true' }), project.root, 'build').then(
         () => undefined,
         (error: { stdout: string; stderr: string }) => `${error.stdout}\n${error.stderr}`,
       );

@@ -36,8 +36,13 @@ export function toolEnv(nodeEnv: 'production' | 'development', extra: Record<str
 
 /** Runs the astro CLI in `root`; resolves with its output, or rejects with an error carrying code, stdout and stderr. */
 export function astro(root: string, ...args: string[]) {
+  return astroWith(toolEnv('production'), root, ...args);
+}
+
+/** `astro`, with an environment of the caller's (a `toolEnv` with the settings a test builds with). */
+export function astroWith(env: NodeJS.ProcessEnv, root: string, ...args: string[]) {
   const bin = join(repoRoot, 'node_modules/astro/bin/astro.mjs');
-  return promisify(execFile)(process.execPath, [bin, ...args], { cwd: root, env: toolEnv('production'), maxBuffer: 16 * 1024 * 1024 });
+  return promisify(execFile)(process.execPath, [bin, ...args], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
 }
 
 /** Every file under `path` (a file or a folder), relative to `root`; none if it does not exist. */
