@@ -1,13 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_HEADLESS_SHELL_PATH, headlessShellHint, testChromiumLaunchOptions } from './scripts/shared/chromium.ts';
+import { headlessShellHint, headlessShellMissing, testChromiumLaunchOptions } from './scripts/shared/chromium.ts';
 import { localSupabasePort, localSupabaseUrl } from './src/config/local-supabase.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4322);
-const launchOptions = testChromiumLaunchOptions();
 // The config is read by the runner and again by each worker: the runner alone says it.
-if (launchOptions.executablePath !== CHROMIUM_HEADLESS_SHELL_PATH && !process.env.CHROMIUM_PATH && process.env.TEST_WORKER_INDEX === undefined) {
-  console.warn(headlessShellHint);
-}
+if (headlessShellMissing() && process.env.TEST_WORKER_INDEX === undefined) console.warn(headlessShellHint);
 
 /**
  * The built site talks to the local Supabase stand-in; a fresh in-memory database per run. It answers the pages of
@@ -44,7 +41,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions,
+    launchOptions: testChromiumLaunchOptions(),
     // A trace is recorded for every test and costs about a fifth of the browser tests' time (28 tests of the menus:
     // 92 s with, 72 s without), so it is recorded only where it is kept: GitHub's browser job uploads test-results/.
     // To see one here, rerun the failing test with `--trace on`.

@@ -41,8 +41,13 @@ export function chromiumLaunchOptions(executablePath = CHROMIUM_PATH): LaunchOpt
  * which runs every test the same, only slower.
  */
 export function testChromiumLaunchOptions(): LaunchOptions {
-  const shell = process.env.CHROMIUM_PATH === undefined && existsSync(CHROMIUM_HEADLESS_SHELL_PATH);
-  return chromiumLaunchOptions(shell ? CHROMIUM_HEADLESS_SHELL_PATH : CHROMIUM_PATH);
+  if (process.env.CHROMIUM_PATH !== undefined || headlessShellMissing()) return chromiumLaunchOptions();
+  return chromiumLaunchOptions(CHROMIUM_HEADLESS_SHELL_PATH);
+}
+
+/** The tests fall back to the full browser: no CHROMIUM_PATH chosen, and no headless shell installed. */
+export function headlessShellMissing(): boolean {
+  return process.env.CHROMIUM_PATH === undefined && !existsSync(CHROMIUM_HEADLESS_SHELL_PATH);
 }
 
 /** Printed once by a test run that found no headless shell. */
