@@ -10,6 +10,7 @@ import { unflatten } from 'devalue';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { workerPort } from './ports.ts';
+import { STALE_DEV_CONTENT_RETRIES } from './stale-dev-content.ts';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 import { copyProject, repoRoot, restoreCopy } from './project-copy.ts';
 
@@ -96,6 +97,9 @@ export const test = base.extend<object, { cmsDevSite: CmsDevSite }>({
  * What astro dev printed is attached to a test that fails.
  */
 export function useCmsDevSite(): CmsDevSite {
+  // Under the load of npm test, astro dev's store can stay apart from the sources put back (twice in four runs, after
+  // admin-editor and admin-uploads): the retry runs the file on a fresh worker, with a dev site of its own.
+  test.describe.configure({ retries: STALE_DEV_CONTENT_RETRIES });
   const site = {} as CmsDevSite;
   let storeAtStart = '';
   test.beforeAll(async ({ cmsDevSite }) => {
