@@ -11,6 +11,7 @@ import { codeProblems } from './code-checks.ts';
 import { missingImages, uploadedFiles } from './image-checks.ts';
 import { bodyProblems, bodyStart, contentProblem, forgetContentProblem, rememberContentProblem } from './build-errors.ts';
 import { parseMdx } from './mdx-tree.ts';
+import { oneChangeAtATime } from './one-change-at-a-time.ts';
 import { parsed } from '../schemas/page-text/index.ts';
 import { invisibleInFields } from '../schemas/page-text/invisible.ts';
 import { unclosedFrontmatter, yamlHint } from '../schemas/yaml-problems.ts';
@@ -52,7 +53,7 @@ export function mdxFolder(folder: string, schema: z.ZodType): Loader {
           forgetContentProblem(file);
           return parsed;
         },
-        watcher: context.watcher && afterEachChange(context.watcher, () => recheckCollection(context, base)),
+        watcher: context.watcher && oneChangeAtATime(context.watcher, () => recheckCollection(context, base)),
       };
       await loader.load(withEntryTypes(checked, withPlainYamlErrors(entryTypesOf(context))));
       const problem = collectionProblem(context, base);
@@ -69,26 +70,6 @@ function recheckCollection(context: LoaderContext, base: string): void {
   const problem = collectionProblem(context, base);
   if (problem) rememberContentProblem(resolve(base), problem);
   else forgetContentProblem(resolve(base));
-}
-
-type Watcher = NonNullable<LoaderContext['watcher']>;
-
-/**
- * The dev server's watcher as the glob loader sees it, with `then` run once each change is taken in, whether it
- * loaded or failed. The watcher reports a file once it has stopped changing (`awaitWriteFinish` in astro.config.mjs),
- * so a save in two steps is read whole.
- */
-function afterEachChange(watcher: Watcher, then: () => void): Watcher {
-  return new Proxy(watcher, {
-    get(target, property) {
-      if (property === 'on')
-        return (event: 'change', listener: (...args: unknown[]) => unknown) =>
-          // The watcher ignores what a listener returns; a failure stays the loader's own, as without this wrapper.
-          target.on(event, (...args: unknown[]) => void Promise.resolve(listener(...args)).finally(then));
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file: string): Promise<void> {

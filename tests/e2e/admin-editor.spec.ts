@@ -14,7 +14,6 @@ import { quotingFacts } from '../../src/schemas/facts.ts';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 import { aliasBomb } from '../support/alias-bomb.ts';
 import { contentStoreTime, storeRewrittenSince, test, useCmsDevSite } from '../support/cms-dev-site.ts';
-import { STALE_DEV_CONTENT_RETRIES } from '../support/stale-dev-content.ts';
 
 const file = 'content/services/installation.mdx';
 const oldTitle = 'Infrastructure Set Up Right the First Time';
@@ -25,7 +24,7 @@ const newCard = 'Network Design and Configuration';
 
 const site = useCmsDevSite();
 
-test.describe.configure({ mode: 'serial', retries: STALE_DEV_CONTENT_RETRIES });
+test.describe.configure({ mode: 'serial' });
 
 const frontmatterData = (text: string) => parse(frontmatterOf(text)!.yaml) as Record<string, unknown>;
 

@@ -7,11 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { contentStoreTime, storeRewrittenSince, test, useCmsDevSite } from '../support/cms-dev-site.ts';
-import { STALE_DEV_CONTENT_RETRIES } from '../support/stale-dev-content.ts';
 
 const site = useCmsDevSite();
 
-test.describe.configure({ mode: 'serial', timeout: 180_000, retries: STALE_DEV_CONTENT_RETRIES });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const fileText = (file: string) => readFile(join(site.root, file), 'utf8');
 
