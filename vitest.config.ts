@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { ProjectFilesFirst } from './tests/support/project-files-first.ts';
 
 // Tests grouped by what they need, one folder each, run alone with `npm run test:<group>` (browser tests: tests/e2e, Playwright):
 // unit: nothing but the code; dist: the built site (`npm run build` first); db: a database (PGlite, or PostgreSQL 15
@@ -19,7 +18,6 @@ export default defineConfig({
     // Every group shares the one pool: the database files, each on its own throwaway database, mostly wait on it and
     // run beside the project files (copies built, dev servers, wrangler). A group with a limit of its own would run
     // after the others instead (Vitest runs projects with different maxWorkers one after the other).
-    sequence: { sequencer: ProjectFilesFirst },
     projects: groups.map((name) => ({ extends: true, test: { name, include: [`tests/${name}/**/*.test.ts`] } })),
   },
 });
