@@ -18,6 +18,8 @@ export interface CmsDevSite {
   url: string;
   /** What astro dev has printed so far (reloads of content, errors), for a failing test's report. */
   output: () => string;
+  /** astro dev's content store as the site started, from the project's own sources (contentStoreEntries). */
+  projectStore: Map<string, string>;
   close: () => Promise<void>;
 }
 
@@ -66,7 +68,9 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
     await waitForHttp(`${url}/admin/config.yml`, astro, 120_000).catch((error: Error) => {
       throw new Error(`${error.message}; astro dev printed:\n${printed}`);
     });
-    return { root: copy.root, url, output: () => printed, close };
+    const site = { root: copy.root, url, output: () => printed, projectStore: new Map<string, string>(), close };
+    site.projectStore = await contentStoreEntries(site);
+    return site;
   } catch (error) {
     await close();
     throw error;
@@ -89,30 +93,30 @@ export const test = base.extend<object, { cmsDevSite: CmsDevSite }>({
 });
 
 /**
- * The worker's dev site for a spec file (declared with this module's `test`): filled in before its first test; after
- * its last, every source file it changed is put back, and the test waits until astro dev's content store is again
- * what it was when the spec file began, so the next spec file finds the project's own content. The store, not the
- * time it was written, tells: a restore within half a second of a save leaves the store's file as it was, unwritten.
- * A store that does not come back names the entries that differ; what astro dev printed is attached to a test that fails.
+ * The worker's dev site for a spec file (declared with this module's `test`). Before the file's first test, the test
+ * waits until astro dev's content store holds the project's own content again; after its last, every source file it
+ * changed is put back, and the test waits for the same. A save that astro dev takes in late (under npm test's load,
+ * seconds after the file was put back) can bring back a spec file's change for a while after that wait has passed, so
+ * the next file waits too, and both compare with the store as the site started, not as the next file found it (once,
+ * admin-addresses' retired page reached the store as admin-editor began, and was gone again when it ended). The store,
+ * not the time it was written, tells: a restore within half a second of a save leaves the store's file unwritten.
+ * A store that does not come back names where each entry differs; what astro dev printed is attached to a failed test.
  */
 export function useCmsDevSite(): CmsDevSite {
-  // Astro's stale dev content (see STALE_DEV_CONTENT_RETRIES), and a store that stays apart from the sources put back
-  // under npm test's load (about one run in three: after admin-editor, admin-uploads, and once, with the per-file
-  // queue of src/content/one-change-at-a-time.ts in place, outsourcing/trainings, which admin-addresses had retired and
-  // put back): the retry runs the file on a fresh worker, with a dev site of its own.
+  // Astro's stale dev content (see STALE_DEV_CONTENT_RETRIES): the retry runs the file on a fresh worker, with a dev
+  // site of its own.
   test.describe.configure({ retries: STALE_DEV_CONTENT_RETRIES });
   const site = {} as CmsDevSite;
-  let storeAtStart = new Map<string, string>();
+  const storeIsTheProjects = (message: string) => expect.poll(() => entriesChangedSince(site, site.projectStore), { message, timeout: 60_000 }).toEqual([]);
   test.beforeAll(async ({ cmsDevSite }) => {
+    test.setTimeout(90_000);
     Object.assign(site, cmsDevSite);
-    storeAtStart = await contentStoreEntries(site);
+    await storeIsTheProjects("astro dev's content store holds the project's own content, the last spec file's changes put back");
   });
   test.afterAll(async () => {
     test.setTimeout(90_000);
     await restoreCopy(site.root);
-    await expect
-      .poll(() => entriesChangedSince(site, storeAtStart), { message: "astro dev's content store is back as the spec file found it", timeout: 60_000 })
-      .toEqual([]);
+    await storeIsTheProjects("astro dev's content store is back to the project's own content");
   });
   test.afterEach(async ({}, testInfo) => {
     if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('astro dev output', { body: site.output(), contentType: 'text/plain' });
