@@ -68,9 +68,7 @@ export async function startCmsDevSite(): Promise<CmsDevSite> {
     await waitForHttp(`${url}/admin/config.yml`, astro, 120_000).catch((error: Error) => {
       throw new Error(`${error.message}; astro dev printed:\n${printed}`);
     });
-    const site = { root: copy.root, url, output: () => printed, projectStore: new Map<string, string>(), close };
-    site.projectStore = await contentStoreEntries(site);
-    return site;
+    return { root: copy.root, url, output: () => printed, projectStore: await contentStoreEntries(copy), close };
   } catch (error) {
     await close();
     throw error;
@@ -124,14 +122,19 @@ export function useCmsDevSite(): CmsDevSite {
   return site;
 }
 
-const contentStorePath = (site: CmsDevSite) => join(site.root, '.astro/data-store.json');
+const contentStorePath = (site: Pick<CmsDevSite, 'root'>) => join(site.root, '.astro/data-store.json');
+
+/** astro dev's content store as it last wrote it: entries by id, in maps by collection. */
+async function readContentStore(site: Pick<CmsDevSite, 'root'>): Promise<Map<string, Map<string, unknown>>> {
+  return unflatten(JSON.parse(await readFile(contentStorePath(site), 'utf8'))) as Map<string, Map<string, unknown>>;
+}
 
 /**
  * The content store's entries by collection and id, each as canonical JSON, whatever their order: a file put back
  * after its entry left the store (a test deleted it, or saved it unreadable) comes back at the end of its collection.
  */
-async function contentStoreEntries(site: CmsDevSite): Promise<Map<string, string>> {
-  const store = unflatten(JSON.parse(await readFile(contentStorePath(site), 'utf8'))) as Map<string, Map<string, unknown>>;
+async function contentStoreEntries(site: Pick<CmsDevSite, 'root'>): Promise<Map<string, string>> {
+  const store = await readContentStore(site);
   const sorted = (value: unknown): unknown => {
     if (value instanceof Map) return [...value].map(([key, item]) => [key, sorted(item)]).sort(([a], [b]) => String(a).localeCompare(String(b)));
     if (Array.isArray(value) || value instanceof Set) return [...value].map(sorted);
@@ -190,6 +193,6 @@ export async function storeRewrittenSince(site: CmsDevSite, since: number): Prom
 
 /** An entry's data as `astro dev`'s content store holds it (what its pages render from), or undefined. */
 export async function storedData(site: CmsDevSite, collection: string, id: string): Promise<Record<string, unknown> | undefined> {
-  const store = unflatten(JSON.parse(await readFile(contentStorePath(site), 'utf8'))) as Map<string, Map<string, { data: Record<string, unknown> }>>;
-  return store.get(collection)?.get(id)?.data;
+  const entry = (await readContentStore(site)).get(collection)?.get(id) as { data: Record<string, unknown> } | undefined;
+  return entry?.data;
 }
