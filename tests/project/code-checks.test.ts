@@ -4,13 +4,16 @@
  * copy of the project, and each script is run there as package.json defines it.
  */
 import { execFile } from 'node:child_process';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 let project: Awaited<ReturnType<typeof copyProject>>;
+/** The project's scripts, as package.json defines them. */
+const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
 // The copy's node_modules links each package but has no .bin: the tools (and Node 24) come from the project's own.
 const env = () => toolEnv('production', { PATH: `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH ?? ''}` });
@@ -38,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => project?.remove());
 
 test('npm test runs the checks beside the tests, and fails when any of them fails', async () => {
-  const { scripts } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   expect(scripts.checks).toMatch(/^npm run format:check && npm run lint && npm run spell && npm run check && /);
   const [, runner, commands] = scripts.test!.match(/&& (concurrently [^"]*)(.*)$/)!;
   expect(commands).toContain('"npm run checks"');
@@ -81,7 +83,6 @@ test('an unformatted file fails npm run format:check', { timeout: 180_000 }, asy
   const { code, output } = await checksRun();
   expect(code).not.toBe(0);
   // The script's own command, as npm echoes it before running it.
-  const { scripts } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   expect(output).toContain(`> ${scripts['format:check']!}\n`);
   expect(output).toContain('src/unformatted.ts');
   expect(output).not.toContain('src/type-error.ts');
