@@ -14,6 +14,9 @@
  *    it so that YAML the parser rejects fails with a writer's message at the file's line.
  * 3. The island element's script and stylesheet Astro writes before a page's first island
  *    (astro/runtime/server/astro-island.prebuilt.js, astro-island-styles.js): the page policy's allow-list holds them.
+ * 4. The message `astro` prints when a command fails (astro/dist/cli/throw-and-exit.js), from Astro's private error
+ *    formatter. The tests that run the content check many times over in one process (tests/support/sync-host.ts)
+ *    print a failure with it, so they read what a writer's terminal shows.
  * Build time only (Node).
  */
 import { createRequire } from 'node:module';
@@ -43,3 +46,13 @@ export const entryTypesOf = (context: LoaderContext): EntryTypes => (context as 
 
 /** `context` for `glob()`, reading frontmatter with `entryTypes` instead of Astro's own. */
 export const withEntryTypes = (context: LoaderContext, entryTypes: EntryTypes): LoaderContext => ({ ...context, entryTypes }) as LoaderContext;
+
+/** What `astro` prints to the terminal when a command fails with `error`, as its command line formats it. */
+export async function cliFailureMessage(error: unknown): Promise<string> {
+  const astroDist = dirname(createRequire(import.meta.url).resolve('astro'));
+  const load = async <T>(path: string) => (await import(/* @vite-ignore */ pathToFileURL(join(astroDist, path)).href)) as T;
+  const { createSafeError } = await load<{ createSafeError(error: unknown): Error }>('core/errors/index.js');
+  const { collectErrorMetadata } = await load<{ collectErrorMetadata(error: Error): unknown }>('core/errors/dev/index.js');
+  const { formatErrorMessage } = await load<{ formatErrorMessage(error: unknown, showFullStacktrace: boolean): string }>('core/messages/runtime.js');
+  return formatErrorMessage(collectErrorMetadata(createSafeError(error)), true);
+}

@@ -1,12 +1,15 @@
 /**
  * The mistakes writers make, made in a copy of the project: each fails `astro sync` (the content check every build
  * and `astro dev` run) with a message naming the file, the line and the fix. docs/CONTENT.md quotes these messages.
+ * The syncs run in one process kept for the copy (tests/support/sync-host.ts); the first mistake is also checked with
+ * the `astro` command itself, which must print the same.
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { astro, astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+import { startSyncHost, type SyncHost } from '../support/sync-host.ts';
 
 const file = 'content/services/installation.mdx';
 /** The line (from 1) of the file's page text that starts with `start`. */
@@ -160,18 +163,22 @@ const mistakes: Mistake[] = [
 
 describe('a writer’s mistakes, as astro sync reports them', () => {
   let project: Awaited<ReturnType<typeof copyProject>>;
+  let host: SyncHost;
   let original = '';
 
   beforeAll(async () => {
     project = await copyProject('content-mistakes-');
+    host = await startSyncHost(project.root);
     original = await readFile(join(project.root, file), 'utf8');
   });
 
   afterAll(async () => {
+    await host?.close();
     await project?.remove();
   });
 
-  it.each(mistakes)('$name', { timeout: 60_000 }, async ({ change, also, says }) => {
+  /** Makes `mistake` in the copy, runs `check` and puts the files back; resolves with what `check` resolved with. */
+  async function withMistake<T>({ change, also }: Mistake, check: () => Promise<T>): Promise<T> {
     await writeFile(join(project.root, file), change(original));
     const [extraPath, extraChange] = also ?? [];
     const extraOriginal = extraPath ? await readFile(join(project.root, extraPath), 'utf8').catch(() => null) : null;
@@ -180,17 +187,36 @@ describe('a writer’s mistakes, as astro sync reports them', () => {
       await writeFile(join(project.root, extraPath), extraChange(extraOriginal ?? original));
     }
     try {
-      const failure = await astro(project.root, 'sync').then(
-        () => undefined,
-        (error: { stdout: string; stderr: string }) => error,
-      );
-      expect(failure, 'astro sync should fail').toBeDefined();
-      const output = `${failure!.stdout}\n${failure!.stderr}`;
-      for (const text of says) expect(output).toContain(text);
+      return await check();
     } finally {
       await writeFile(join(project.root, file), original);
       if (extraPath) await (extraOriginal === null ? rm(join(project.root, extraPath)) : writeFile(join(project.root, extraPath), extraOriginal));
     }
+  }
+
+  it.each(mistakes)('$name', { timeout: 60_000 }, async (mistake) => {
+    const { code, output } = await withMistake(mistake, () => host.sync());
+    expect(code, 'astro sync should fail').not.toBe(0);
+    for (const text of mistake.says) expect(output).toContain(text);
+  });
+
+  it('reads the same from the astro command as from the sync host', { timeout: 60_000 }, async () => {
+    /** The lines a run printed, without the clock time Astro starts its log lines with, nor blank lines. */
+    const lines = (output: string) =>
+      output
+        .split('\n')
+        .map((line) => line.replace(/^\d\d:\d\d:\d\d /, ''))
+        .filter((line) => line.trim() !== '');
+    const [hosted, command] = await withMistake(mistakes[0]!, async () => [
+      await host.sync(),
+      await astro(project.root, 'sync').then(
+        () => undefined,
+        (error: { stdout: string; stderr: string }) => `${error.stdout}\n${error.stderr}`,
+      ),
+    ]);
+    expect(command, 'astro sync should fail').toBeDefined();
+    expect(lines(hosted.output)).toEqual(lines(command!));
+    expect(lines(hosted.output)).toContain(`  ${mistakes[0]!.says[0]!}`);
   });
 
   it('in GitHub Actions, names each mistake as an annotation on its line, in the frontmatter and in the page text', { timeout: 180_000 }, async () => {
@@ -228,6 +254,6 @@ describe('a writer’s mistakes, as astro sync reports them', () => {
   });
 
   it('passes again once every mistake is undone', { timeout: 60_000 }, async () => {
-    await expect(astro(project.root, 'sync')).resolves.toBeDefined();
+    expect(await host.sync()).toMatchObject({ code: 0 });
   });
 });

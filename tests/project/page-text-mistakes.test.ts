@@ -1,13 +1,16 @@
 /**
  * What writers paste into a page's text, made in a copy of the project: each fails `astro sync` (the content check
  * every build and `astro dev` run) with one plain sentence naming the file, the line and what to write instead,
- * never the MDX parser's own words; `npm run build` under GitHub Actions annotates the line.
+ * never the MDX parser's own words; `npm run build` under GitHub Actions annotates the line. The syncs run in one
+ * process kept for the copy (tests/support/sync-host.ts), which prints what `astro sync` prints
+ * (tests/project/content-mistakes.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astro, astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+import { astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
+import { startSyncHost, type SyncHost } from '../support/sync-host.ts';
 
 const file = 'content/services/installation.mdx';
 /** The first paragraph of the page text, and its line in the file (counted from 1). */
@@ -53,16 +56,19 @@ const pastes: Array<{ name: string; text: string; says: string }> = [
 
 describe('pasted page text, as the build reports it', () => {
   let project: Awaited<ReturnType<typeof copyProject>>;
+  let host: SyncHost;
   let original = '';
 
   beforeAll(async () => {
     project = await copyProject('page-text-mistakes-');
+    host = await startSyncHost(project.root);
     original = await readFile(join(project.root, file), 'utf8');
     expect(line).toBeGreaterThan(1);
     expect(original.split('\n')[line - 1]).toMatch(new RegExp(`^${paragraph}`));
   });
 
   afterAll(async () => {
+    await host?.close();
     await project?.remove();
   });
 
@@ -71,12 +77,8 @@ describe('pasted page text, as the build reports it', () => {
   it.each(pastes)('$name', { timeout: 60_000 }, async ({ text, says }) => {
     await paste(text);
     try {
-      const failure = await astro(project.root, 'sync').then(
-        () => undefined,
-        (error: { stdout: string; stderr: string }) => error,
-      );
-      expect(failure, 'astro sync should fail').toBeDefined();
-      const output = `${failure!.stdout}\n${failure!.stderr}`;
+      const { code, output } = await host.sync();
+      expect(code, 'astro sync should fail').not.toBe(0);
       expect(output).toContain(says);
       expect(output).not.toMatch(parserWords);
     } finally {
@@ -87,12 +89,9 @@ describe('pasted page text, as the build reports it', () => {
   it('names an invisible character pasted into a title, and where it is', { timeout: 60_000 }, async () => {
     await writeFile(join(project.root, file), original.replace('Set Up Right the First Time', 'Set Up Right the First Ti\u00ADme'));
     try {
-      const failure = await astro(project.root, 'sync').then(
-        () => undefined,
-        (error: { stdout: string; stderr: string }) => `${error.stdout}\n${error.stderr}`,
-      );
-      expect(failure, 'astro sync should fail').toBeDefined();
-      expect(failure).toContain(`${file}:9:3 hero.title: the title contains an invisible soft hyphen (U+00AD) after "Right the First Ti": remove it`);
+      const { code, output } = await host.sync();
+      expect(code, 'astro sync should fail').not.toBe(0);
+      expect(output).toContain(`${file}:9:3 hero.title: the title contains an invisible soft hyphen (U+00AD) after "Right the First Ti": remove it`);
     } finally {
       await writeFile(join(project.root, file), original);
     }

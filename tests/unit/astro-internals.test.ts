@@ -6,10 +6,20 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { glob, type LoaderContext } from 'astro/loaders';
 import { describe, expect, test } from 'vitest';
 import { clientDirectives } from '../../src/config/client-directives.ts';
-import { clientDirectiveScript, entryTypesOf, islandScript, islandStyles, withEntryTypes, type EntryTypes } from '../../src/astro-internals.ts';
+import { AstroError } from 'astro/errors';
+import {
+  clientDirectiveScript,
+  cliFailureMessage,
+  entryTypesOf,
+  islandScript,
+  islandStyles,
+  withEntryTypes,
+  type EntryTypes,
+} from '../../src/astro-internals.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -67,5 +77,19 @@ describe("Astro's internals the site uses", () => {
     await glob({ pattern: '*.mdx', base: './content' }).load(withEntryTypes(context, entryTypes));
     expect(read).toEqual(['---\ntitle: A page\n---\nText\n']);
     expect([...entries.keys()]).toEqual(['page']);
+  });
+
+  test('a failure is printed as the astro command prints it', async () => {
+    // What the command line does with an error that ends a command (astro/dist/cli/throw-and-exit.js).
+    const throwAndExit = readFileSync(join(root, 'node_modules/astro/dist/cli/throw-and-exit.js'), 'utf8');
+    expect(throwAndExit).toContain('const errorWithMetadata = collectErrorMetadata(createSafeError(err));');
+    expect(throwAndExit).toContain('errorMessage = formatErrorMessage(errorWithMetadata, true);');
+    expect(throwAndExit).toMatch(/function exitWithErrorMessage\(\) \{\s*console\.error\(errorMessage\);/);
+    // Coloured where the terminal takes colours (the tests' runner sets FORCE_COLOR): read without them.
+    const message = stripVTControlCharacters(
+      await cliFailureMessage(new AstroError('content/a.mdx needs a fix:\n  content/a.mdx:2:1 title: "title" is missing', 'Fix it.')),
+    );
+    expect(message).toContain('[AstroUserError] content/a.mdx needs a fix:\n  content/a.mdx:2:1 title: "title" is missing');
+    expect(message).toMatch(/Hint:\s+Fix it\./);
   });
 });
