@@ -1,0 +1,65 @@
+/**
+ * src/cms/editor/admin-setup.ts bundled for the browser (with the YAML parser the editor's file format uses, and the
+ * content schemas its checks run), served at /admin/cms-setup.js.
+ */
+import { build, type Plugin } from 'esbuild';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+// From the project root (where astro runs): this module itself is bundled elsewhere at build time.
+export const editorScriptEntry = join(process.cwd(), 'src/cms/editor/admin-setup.ts');
+
+/** The editor needs the icons' names, not their drawings: lucide-static's 800 KB of nodes become a list of names. */
+const iconNamesOnly: Plugin = {
+  name: 'icon-names-only',
+  setup(build) {
+    build.onLoad({ filter: /lucide-static[\\/]icon-nodes\.json$/ }, async ({ path }) => {
+      const names = Object.keys(JSON.parse(await readFile(path, 'utf8')) as object);
+      return { contents: JSON.stringify(Object.fromEntries(names.map((name) => [name, 0]))), loader: 'json' };
+    });
+  },
+};
+
+/** The checks speak English only (issue-messages.ts words every message): zod's other locales stay out. */
+const englishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: "export { default as en } from './en.js';", loader: 'js' }));
+  },
+};
+
+const modified = async (path: string) => (await stat(path).catch(() => undefined))?.mtimeMs;
+
+/**
+ * Each entry's last bundle and the files it was built from, with the time each was last changed: `astro dev` serves
+ * the script on every opening of /admin, and bundling its 820 KB again each time costs about a quarter of a
+ * core-second. A change to any of those files (or its removal) bundles it afresh.
+ */
+const bundles = new Map<string, { text: string; inputs: Map<string, number | undefined> }>();
+
+async function unchanged(inputs: Map<string, number | undefined>): Promise<boolean> {
+  for (const [path, time] of inputs) if ((await modified(path)) !== time) return false;
+  return true;
+}
+
+/** The browser script of `entry` (by default the editor's), minified, as one classic script. */
+export async function editorScript(entry = editorScriptEntry): Promise<string> {
+  const kept = bundles.get(entry);
+  if (kept && (await unchanged(kept.inputs))) return kept.text;
+  const { outputFiles, metafile } = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    target: 'es2022',
+    legalComments: 'none',
+    metafile: true,
+    plugins: [iconNamesOnly, englishOnly],
+  });
+  const inputs = new Map<string, number | undefined>();
+  for (const path of Object.keys(metafile.inputs)) inputs.set(path, await modified(path));
+  const text = outputFiles[0]!.text;
+  bundles.set(entry, { text, inputs });
+  return text;
+}

@@ -1,0 +1,34 @@
+/**
+ * The editor's script (src/cms/build/editor-script.ts) is bundled once for as long as the files it is built from keep
+ * their times: `astro dev` serves it on every opening of /admin, and a file saved since shows at the next opening.
+ */
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { editorScript } from '../../src/cms/build/editor-script.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'editor-script-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** Writes `text` to `path` and gives the file the time `seconds`, as a save at that time would. */
+function saveAt(path: string, text: string, seconds: number) {
+  writeFileSync(path, text);
+  utimesSync(path, seconds, seconds);
+}
+
+test('is bundled again only once a file it is built from has been saved since', async () => {
+  const entry = join(folder, 'entry.ts');
+  const greeting = join(folder, 'greeting.ts');
+  saveAt(entry, "import { greeting } from './greeting.ts';\nconsole.log(greeting);\n", 1_700_000_000);
+  saveAt(greeting, "export const greeting = 'Namaste';\n", 1_700_000_000);
+  expect(await editorScript(entry)).toContain('Namaste');
+
+  // New words with the old time: the kept bundle is served, so it was not bundled again.
+  saveAt(greeting, "export const greeting = 'Vanakkam';\n", 1_700_000_000);
+  expect(await editorScript(entry)).toContain('Namaste');
+
+  // Saved later: bundled again.
+  utimesSync(greeting, 1_700_000_060, 1_700_000_060);
+  expect(await editorScript(entry)).toContain('Vanakkam');
+});
