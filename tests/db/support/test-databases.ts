@@ -3,12 +3,9 @@
  * PostgreSQL server named by DATABASE_URL when it is set. Each starts with Supabase's API roles.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { openFreshPglite } from '../../../scripts/local-backend/local-database.ts';
 import { applyMigrations } from '../../../scripts/local-backend/migrations.ts';
 import { localRolesFile, migrationsDir } from '../../../scripts/local-backend/repo-paths.ts';
 
@@ -25,40 +22,8 @@ export interface DatabaseTarget {
   open(): Promise<TestDatabase>;
 }
 
-// A new PGlite cluster runs initdb, which took 4 to 18 s per database on a loaded 2-core machine and made setup hooks
-// time out; loading a saved copy of a fresh cluster takes 1 to 2 s. The first database a test process needs is
-// created once and saved, keyed by PGlite's version (atomically, so parallel workers never read half a file); every
-// database after that, in this run or a later one, starts from the copy and gets roles and migrations as before.
-const pglitePackage = fileURLToPath(new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url));
-const pgliteVersion = (JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string }).version;
-const freshClusterFile = fileURLToPath(new URL(`../../../node_modules/.cache/pglite/fresh-cluster-${pgliteVersion}.tar.gz`, import.meta.url));
-let freshCluster: Promise<Blob> | undefined;
-
-async function loadOrSaveFreshCluster(): Promise<Blob> {
-  try {
-    return new Blob([await readFile(freshClusterFile)]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const db = await PGlite.create('memory://');
-  const cluster = await db.dumpDataDir('gzip');
-  await db.close();
-  try {
-    await mkdir(dirname(freshClusterFile), { recursive: true });
-    const partial = `${freshClusterFile}.${process.pid}-${randomBytes(4).toString('hex')}`;
-    await writeFile(partial, new Uint8Array(await cluster.arrayBuffer()));
-    await rename(partial, freshClusterFile);
-  } catch {
-    // A read-only checkout still runs the tests, each process paying for its own initdb.
-  }
-  return cluster;
-}
-
-/** An empty in-memory PGlite database, as after initdb. */
-export async function openPglite(): Promise<PGlite> {
-  freshCluster ??= loadOrSaveFreshCluster();
-  return PGlite.create({ loadDataDir: await freshCluster });
-}
+/** An empty in-memory PGlite database, as after initdb (from a saved copy of a fresh cluster: the local backend's). */
+export const openPglite = openFreshPglite;
 
 /** A new database on the server at `serverUrl` (its own URL in `url`), dropped on close; `name` replaces one left by an earlier run. */
 export async function openThrowawayPostgres(
