@@ -1,7 +1,7 @@
 /**
  * `astro sync` (the content check of every build) run again and again in one Node process kept for a copy of the
- * project. A fresh `astro` process spends most of a sync's processor time loading Astro, Vite and Rolldown (about 1.8
- * of 2 core-seconds); the tests that make one writer's mistake after another pay that once. Each run still starts
+ * project. A fresh `astro` process spends most of a sync's processor time loading Astro, Vite and Rolldown (about 1.1
+ * of its 1.8 core-seconds); the tests that make one writer's mistake after another pay that once. Each run still starts
  * Astro afresh from the copy's files (its config, content config and content store), and a failure is printed by
  * Astro's own command-line formatter (src/astro-internals.ts); tests/project/content-mistakes.test.ts checks that a
  * mistake reads the same as from `astro sync` itself.

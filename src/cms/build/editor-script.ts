@@ -46,6 +46,7 @@ async function unchanged(inputs: Map<string, number | undefined>): Promise<boole
 export async function editorScript(entry = editorScriptEntry): Promise<string> {
   const kept = bundles.get(entry);
   if (kept && (await unchanged(kept.inputs))) return kept.text;
+  const started = Date.now();
   const { outputFiles, metafile } = await build({
     entryPoints: [entry],
     bundle: true,
@@ -58,7 +59,11 @@ export async function editorScript(entry = editorScriptEntry): Promise<string> {
     plugins: [iconNamesOnly, englishOnly],
   });
   const inputs = new Map<string, number | undefined>();
-  for (const path of Object.keys(metafile.inputs)) inputs.set(path, await modified(path));
+  for (const path of Object.keys(metafile.inputs)) {
+    // A file saved while the bundle was being made may be in it as it was before: the next opening bundles it again.
+    const time = await modified(path);
+    inputs.set(path, time !== undefined && time < started ? time : Number.NaN);
+  }
   const text = outputFiles[0]!.text;
   bundles.set(entry, { text, inputs });
   return text;
