@@ -29,12 +29,17 @@ export { default as islandScript } from 'astro/runtime/server/astro-island.prebu
 /** The `<style>` Astro writes with it. */
 export { ISLAND_STYLES as islandStyles } from 'astro/runtime/server/astro-island-styles.js';
 
+/** A module of Astro's own build by its path under astro/dist/, which the package's exports do not name. */
+async function astroDistModule<T>(path: string): Promise<T> {
+  const astroDist = dirname(createRequire(import.meta.url).resolve('astro'));
+  return (await import(/* @vite-ignore */ pathToFileURL(join(astroDist, path)).href)) as T;
+}
+
 /** The script Astro writes into a page before its first island with `client:<name>` (`entrypoint` from the project root). */
 export async function clientDirectiveScript(name: string, entrypoint: string): Promise<string> {
-  const astroDist = dirname(createRequire(import.meta.url).resolve('astro'));
-  const { buildClientDirectiveEntrypoint } = (await import(/* @vite-ignore */ pathToFileURL(join(astroDist, 'core/client-directive/build.js')).href)) as {
+  const { buildClientDirectiveEntrypoint } = await astroDistModule<{
     buildClientDirectiveEntrypoint(name: string, entrypoint: string, root: URL): Promise<string>;
-  };
+  }>('core/client-directive/build.js');
   return buildClientDirectiveEntrypoint(name, join(process.cwd(), entrypoint), pathToFileURL(`${process.cwd()}/`));
 }
 
@@ -49,10 +54,8 @@ export const withEntryTypes = (context: LoaderContext, entryTypes: EntryTypes): 
 
 /** What `astro` prints to the terminal when a command fails with `error`, as its command line formats it. */
 export async function cliFailureMessage(error: unknown): Promise<string> {
-  const astroDist = dirname(createRequire(import.meta.url).resolve('astro'));
-  const load = async <T>(path: string) => (await import(/* @vite-ignore */ pathToFileURL(join(astroDist, path)).href)) as T;
-  const { createSafeError } = await load<{ createSafeError(error: unknown): Error }>('core/errors/index.js');
-  const { collectErrorMetadata } = await load<{ collectErrorMetadata(error: Error): unknown }>('core/errors/dev/index.js');
-  const { formatErrorMessage } = await load<{ formatErrorMessage(error: unknown, showFullStacktrace: boolean): string }>('core/messages/runtime.js');
+  const { createSafeError } = await astroDistModule<{ createSafeError(error: unknown): Error }>('core/errors/index.js');
+  const { collectErrorMetadata } = await astroDistModule<{ collectErrorMetadata(error: Error): unknown }>('core/errors/dev/index.js');
+  const { formatErrorMessage } = await astroDistModule<{ formatErrorMessage(error: unknown, showFullStacktrace: boolean): string }>('core/messages/runtime.js');
   return formatErrorMessage(collectErrorMetadata(createSafeError(error)), true);
 }

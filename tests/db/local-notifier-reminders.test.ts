@@ -7,7 +7,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startLocalNotifier, type LocalNotifier } from '../../scripts/local-backend/local-notifier.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
-import { openMigrated, openPglite } from './support/test-databases.ts';
+import { openFreshPglite } from '../../scripts/local-backend/local-database.ts';
+import { openMigrated } from './support/test-databases.ts';
 
 let db: PGlite;
 let smtp: SmtpSink;
@@ -28,7 +29,7 @@ async function storeAsVisitor(name: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  ({ db } = await openMigrated(openPglite));
+  ({ db } = await openMigrated(openFreshPglite));
   smtp = await startSmtpSink();
   notifier = startLocalNotifier(db, {
     intervalMs: 200,

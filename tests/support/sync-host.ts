@@ -24,8 +24,13 @@ export interface SyncHost {
 const child = fileURLToPath(new URL('./sync-host-process.ts', import.meta.url));
 
 /** A process that runs `astro sync` in `root` on each `sync()`, with the environment of `astro` run from a test (`toolEnv`). */
-export async function startSyncHost(root: string, env: NodeJS.ProcessEnv = toolEnv('production')): Promise<SyncHost> {
-  const host: ChildProcess = fork(child, [], { cwd: root, env, execPath: process.execPath, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+export async function startSyncHost(root: string): Promise<SyncHost> {
+  const host: ChildProcess = fork(child, [], {
+    cwd: root,
+    env: toolEnv('production'),
+    execPath: process.execPath,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const nextMessage = <T>() =>
     new Promise<T>((resolve, reject) => {
       const exited = (code: number | null) => reject(new Error(`the sync host exited with code ${code}`));

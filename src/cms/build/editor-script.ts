@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 // From the project root (where astro runs): this module itself is bundled elsewhere at build time.
-export const editorScriptEntry = join(process.cwd(), 'src/cms/editor/admin-setup.ts');
+const editorScriptEntry = join(process.cwd(), 'src/cms/editor/admin-setup.ts');
 
 /** The editor needs the icons' names, not their drawings: lucide-static's 800 KB of nodes become a list of names. */
 const iconNamesOnly: Plugin = {

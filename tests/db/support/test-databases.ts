@@ -22,9 +22,6 @@ export interface DatabaseTarget {
   open(): Promise<TestDatabase>;
 }
 
-/** An empty in-memory PGlite database, as after initdb (from a saved copy of a fresh cluster: the local backend's). */
-export const openPglite = openFreshPglite;
-
 /** A new database on the server at `serverUrl` (its own URL in `url`), dropped on close; `name` replaces one left by an earlier run. */
 export async function openThrowawayPostgres(
   serverUrl: string,
@@ -51,7 +48,7 @@ export async function openThrowawayPostgres(
 }
 
 export const databaseTargets: DatabaseTarget[] = [
-  { label: 'PGlite', open: openPglite },
+  { label: 'PGlite', open: openFreshPglite },
   ...(process.env.DATABASE_URL ? [{ label: 'PostgreSQL', open: () => openThrowawayPostgres(process.env.DATABASE_URL!) }] : []),
 ];
 
