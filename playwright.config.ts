@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { headlessShellHint, headlessShellMissing, testChromiumLaunchOptions } from './scripts/shared/chromium.ts';
 import { localSupabasePort, localSupabaseUrl } from './src/config/local-supabase.ts';
@@ -21,8 +22,13 @@ const backend = {
     `node scripts/local-backend.ts --memory --port ${backendPort} --site-port ${port} --address-per-connection`,
     ...(backendPort === localSupabasePort ? [] : ['--no-notify']),
   ].join(' '),
-  port: backendPort,
-  reuseExistingServer: !process.env.CI,
+  // Started whatever listens on its port, and ready when it says so: a stand-in left running by `npm run dev` (its
+  // data on disk, answering only the dev site) is never taken for this one, and the port it holds is named in the
+  // stand-in's own message ("Port 54321 … is already in use …; stop it").
+  wait: { stdout: /Local Supabase stand-in on / },
+  // Its start opens a database from the saved empty cluster and applies the migrations: a few seconds, several
+  // times that on a loaded 2-core machine.
+  timeout: 180_000,
 };
 
 // A copy of the project whose specs send no enquiry runs without the stand-in (E2E_BACKEND=none,
@@ -35,10 +41,15 @@ export default defineConfig({
   // One folder per port, so runs on different ports never share artefacts.
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // The same for a person and for CI: Playwright's default (half the cores) ran one worker on a 2-core machine, where
+  // most of a test's time is spent waiting on the browser and the servers. Vitest's pool is sized the same way.
+  workers: Math.max(2, availableParallelism() - 1),
+  // A `test.only` left in a commit would make CI pass on one test; a person may use one while working.
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The same reports for everyone: the HTML one is never opened by the run; GitHub's browser job uploads it, a person
+  // opens playwright-report/ by hand.
+  reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: testChromiumLaunchOptions(),
@@ -51,7 +62,8 @@ export default defineConfig({
     {
       command: `node scripts/serve-dist.ts --port ${port}`,
       url: `http://127.0.0.1:${port}/`,
-      reuseExistingServer: !process.env.CI,
+      // Never another server's pages: it must be this build's dist/, served as a plain host serves it.
+      reuseExistingServer: false,
     },
     ...(withBackend ? [backend] : []),
   ],

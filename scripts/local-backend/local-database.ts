@@ -3,9 +3,9 @@
  * and clears client addresses past their retention.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { applyMigrations } from './migrations.ts';
 import { freshClusterCacheDir, localRolesFile, pglitePackageFile } from './repo-paths.ts';
@@ -21,7 +21,8 @@ interface LocalDatabaseOptions {
 // A new PGlite cluster runs initdb: about 1.2 core-seconds, and 4 to 18 s on a loaded 2-core machine, where the tests
 // start dozens of throwaway databases. Loading a saved copy of a fresh cluster takes about 0.5. The first one a
 // process needs is created once and saved, keyed by PGlite's version (atomically, so parallel processes never read
-// half a file); every in-memory database after that, in this process or a later one, starts from the copy.
+// half a file); every new database after that, in memory or in an empty data folder, in this process or a later one,
+// starts from the copy.
 const pgliteVersion = (JSON.parse(readFileSync(pglitePackageFile, 'utf8')) as { version: string }).version;
 const freshClusterFile = `${freshClusterCacheDir}/fresh-cluster-${pgliteVersion}.tar.gz`;
 let freshCluster: Promise<Blob> | undefined;
@@ -46,15 +47,25 @@ async function loadOrSaveFreshCluster(): Promise<Blob> {
   return cluster;
 }
 
+function freshClusterCopy(): Promise<Blob> {
+  freshCluster ??= loadOrSaveFreshCluster();
+  return freshCluster;
+}
+
 /** An empty in-memory PGlite database, as after initdb. */
 export async function openFreshPglite(): Promise<PGlite> {
-  freshCluster ??= loadOrSaveFreshCluster();
-  return PGlite.create({ loadDataDir: await freshCluster });
+  return PGlite.create({ loadDataDir: await freshClusterCopy() });
+}
+
+/** The cluster in a data folder; an empty folder (no PG_VERSION yet) starts from the saved fresh cluster. */
+async function openPgliteFolder(dataDir: string): Promise<PGlite> {
+  await mkdir(dataDir, { recursive: true });
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create(dataDir);
+  return PGlite.create({ dataDir, loadDataDir: await freshClusterCopy() });
 }
 
 export async function openLocalDatabase({ dataDir, migrationsDir }: LocalDatabaseOptions): Promise<PGlite> {
-  if (dataDir !== inMemory) await mkdir(dataDir, { recursive: true });
-  const db = dataDir === inMemory ? await openFreshPglite() : await PGlite.create(dataDir);
+  const db = dataDir === inMemory ? await openFreshPglite() : await openPgliteFolder(dataDir);
   try {
     await db.exec(await readFile(localRolesFile, 'utf8'));
     await applyMigrations(db, migrationsDir);
