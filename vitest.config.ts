@@ -9,9 +9,13 @@ const groups = ['unit', 'dist', 'db', 'project'];
 export default defineConfig({
   test: {
     environment: 'node',
+    // A test's limit catches a hang, never a slow machine: a test whose own work is heavy (a build, a new astro
+    // process, thousands of SQL statements) says so and takes a longer limit beside it.
     testTimeout: 30000,
-    // Setting up a migrated database or a project copy takes several times longer on a loaded 2-core machine.
-    hookTimeout: 60000,
+    // One-time set-up (a migrated database, a project copy, a server's start) is paid in hooks, outside the tests'
+    // limits. It takes several times longer on a loaded 2-core machine than on a quiet one (a stand-in's start: 3 s
+    // quiet, 15 s under npm test's load with two CPU burners beside it); this limit only catches a set-up that hangs.
+    hookTimeout: 180000,
     // Vitest's default leaves one core free, which on a 2-core machine runs the files one at a time; most of them
     // wait on a child (a build, a dev server, a browser) or a database, so two at a time nearly halves the run.
     maxWorkers: Math.max(2, availableParallelism() - 1),

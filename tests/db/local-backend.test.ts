@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
 import { submitEnquiry } from '../../src/enquiry/submit-enquiry.ts';
 import { startLocalBackend, type LocalBackend } from '../../scripts/local-backend.ts';
 import { httpRequest, loopbackAddress, type HttpReply, type HttpRequestOptions } from '../../scripts/shared/loopback-http.ts';
+import { listeningPort } from '../../scripts/shared/ports.ts';
 import { requestHeadersJson } from '../../scripts/local-backend/rest-api.ts';
 
 const tablePath = '/rest/v1/contact_submissions';
@@ -453,13 +455,17 @@ describe('the local backend on disk', () => {
     }
   });
 
-  it('says clearly when the port is taken', async () => {
-    const first = await startLocalBackend({ port: 0, dataDir: 'memory://' });
+  it('says clearly when the port is taken, before opening any database', async () => {
+    // Whatever holds the port (another stand-in, `supabase start`): the stand-in claims it before its database.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = listeningPort(holder);
+    const dataDir = join(tmpdir(), `local-backend-never-${randomUUID()}`);
     try {
-      const port = Number(new URL(first.url).port);
-      await expect(startLocalBackend({ port, dataDir: 'memory://' })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use`);
+      await expect(startLocalBackend({ port, dataDir })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use`);
+      expect(existsSync(dataDir)).toBe(false);
     } finally {
-      await first.close();
+      await new Promise((resolve) => holder.close(resolve));
     }
   });
 });

@@ -29,7 +29,9 @@ test.describe.configure({ mode: 'serial' });
 const frontmatterData = (text: string) => parse(frontmatterOf(text)!.yaml) as Record<string, unknown>;
 
 test('a writer edits a service in /admin and the page shows it', async ({ page }) => {
-  test.slow();
+  // The editor opened (Decap's bundle: about a core-second), two saves that astro dev checks and renders, and the
+  // page read after each: under a minute on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const before = await readFile(join(site.root, file), 'utf8');
   // The page is open before the edit, as a writer's preview would be, so the change must reach a page already served.
   expect(await (await fetch(`${site.url}/services/installation`)).text()).toContain(oldCard);
@@ -100,7 +102,9 @@ const changedLines = (before: string, after: string) => {
 };
 
 test('a field changed and changed back through the editor leaves the page byte for byte as it was', async ({ page }) => {
-  test.slow();
+  // The editor opened twice (Decap's bundle: about a core-second each) and two saves that astro dev checks and
+  // renders: under a minute on a loaded 2-core machine.
+  test.setTimeout(180_000);
   // A page with quoted values ('#maturity', '{{projectsDelivered}}'), which must keep their quotes. Decap saves nothing unchanged, so: change, save, undo, save.
   const file = 'content/consulting/data-analytics.mdx';
   const before = await readFile(join(site.root, file), 'utf8');

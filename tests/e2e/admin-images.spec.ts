@@ -41,7 +41,9 @@ function elements(html: string): Array<{ tag: string; attributes: Record<string,
 }
 
 test('a writer uploads an image with its alt text into a hero, and the built page serves it optimised', async ({ page }) => {
-  test.setTimeout(240_000);
+  // The editor, a save astro dev takes in, then a copy of the project and a whole build of it (about 25 core-seconds,
+  // with its images): close to two minutes on a loaded 2-core machine.
+  test.setTimeout(400_000);
   const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 24, g: 64, b: 160 } } })
     .composite([
       { input: Buffer.from('<svg width="1600" height="1000"><rect x="200" y="150" width="500" height="700" fill="#f59e0b"/></svg>'), top: 0, left: 0 },

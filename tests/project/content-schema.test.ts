@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'astro/zod';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facts } from '../../src/config/facts.ts';
 import { quotingFacts } from '../../src/schemas/facts.ts';
 import { legalPage, page, subPage } from '../../src/schemas/page.ts';
@@ -186,46 +186,53 @@ describe('content schemas', () => {
 });
 
 describe('astro sync on a broken content file', () => {
-  it('fails and names the file and the field', { timeout: 20_000 }, async () => {
-    const { root: project, remove } = await copyProject('content-schema-');
-    try {
-      await writeFile(
-        join(project, 'content/services/broken-example.mdx'),
-        [
-          '---',
-          'seo:',
-          '  title: Broken Example | Kalpaka Technologies',
-          '  description: A page with a mistake that the content schema must reject before anything is built.',
-          'order: 99',
-          'navLabel: Broken Example',
-          'hero:',
-          '  title: Broken Example',
-          '  subtitle: The features of its card are written as text instead of a list.',
-          'sections:',
-          '  - type: cards',
-          '    title: Cards',
-          '    items:',
-          '      - title: A card',
-          '        description: Its features are a sentence, not a list.',
-          '        features: Schema conversion, data cleansing',
-          '---',
-          '',
-        ].join('\n'),
-      );
+  let copy: Awaited<ReturnType<typeof copyProject>>;
+  // The copy is set-up, with the hook's own limit.
+  beforeAll(async () => {
+    copy = await copyProject('content-schema-');
+  });
+  afterAll(async () => {
+    await copy?.remove();
+  });
 
-      const failure = await astro(project, 'sync').then(
-        () => undefined,
-        (error: { code?: number; stdout: string; stderr: string }) => error,
-      );
-      expect(failure, 'astro sync should fail').toBeDefined();
-      const output = `${failure!.stdout}\n${failure!.stderr}`;
-      expect(failure!.code).not.toBe(0);
-      expect(output).toContain('content/services/broken-example.mdx needs a fix:');
-      expect(output).toContain(
-        'content/services/broken-example.mdx:16:9 sections.0.items.0.features: expected a list (lines starting with "- "), found the text "Schema conversion, data cleansing"',
-      );
-    } finally {
-      await remove();
-    }
+  // A new astro process: about 2 core-seconds, most of them loading Astro, Vite and Rolldown, and 25 s or more on a
+  // loaded 2-core machine.
+  it('fails and names the file and the field', { timeout: 120_000 }, async () => {
+    const project = copy.root;
+    await writeFile(
+      join(project, 'content/services/broken-example.mdx'),
+      [
+        '---',
+        'seo:',
+        '  title: Broken Example | Kalpaka Technologies',
+        '  description: A page with a mistake that the content schema must reject before anything is built.',
+        'order: 99',
+        'navLabel: Broken Example',
+        'hero:',
+        '  title: Broken Example',
+        '  subtitle: The features of its card are written as text instead of a list.',
+        'sections:',
+        '  - type: cards',
+        '    title: Cards',
+        '    items:',
+        '      - title: A card',
+        '        description: Its features are a sentence, not a list.',
+        '        features: Schema conversion, data cleansing',
+        '---',
+        '',
+      ].join('\n'),
+    );
+
+    const failure = await astro(project, 'sync').then(
+      () => undefined,
+      (error: { code?: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failure, 'astro sync should fail').toBeDefined();
+    const output = `${failure!.stdout}\n${failure!.stderr}`;
+    expect(failure!.code).not.toBe(0);
+    expect(output).toContain('content/services/broken-example.mdx needs a fix:');
+    expect(output).toContain(
+      'content/services/broken-example.mdx:16:9 sections.0.items.0.features: expected a list (lines starting with "- "), found the text "Schema conversion, data cleansing"',
+    );
   });
 });

@@ -178,7 +178,9 @@ describe('describeTimeZone', () => {
   });
 });
 
-describe('npm run build:deploy', () => {
+// Each test runs scripts/build-deploy.ts one to three times, a new Node process each that loads the settings and the
+// content: about 1 core-second each, many times that on a loaded 2-core machine.
+describe('npm run build:deploy', { timeout: 120_000 }, () => {
   const project = mkdtempSync(join(tmpdir(), 'build-deploy-'));
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
