@@ -110,8 +110,8 @@ function listen(server: Server, port: number, host: string): Promise<void> {
       if (error.code === 'EADDRINUSE') {
         reject(
           new Error(
-            `Port ${port} on ${host} is already in use. Another local backend or the Supabase CLI ` +
-              '(`supabase start`) may be running there; stop it or pass --port.',
+            `Port ${port} on ${host} is already in use. Another local backend (\`npm run dev\` and \`npm run preview\` ` +
+              'start one; `npm test` starts its own) or the Supabase CLI (`supabase start`) may be running there: stop it, or pass --port.',
           ),
         );
       } else {

@@ -26,6 +26,8 @@ const pageText = async (file: string) => (await readFile(file, 'utf8')).replace(
 describe('a fact changed in src/config', () => {
   let copy: Awaited<ReturnType<typeof copyProject>>;
 
+  // Set-up: a copy, astro sync and a whole build of it, about 40 core-seconds, close to three minutes on a loaded
+  // 2-core machine.
   beforeAll(async () => {
     if (!existsSync(join(dist, 'index.html'))) throw new Error('No dist/index.html: run "npm run build" first (npm test does).');
     copy = await copyProject('facts-');
@@ -39,7 +41,7 @@ describe('a fact changed in src/config', () => {
       await writeFile(path, source.replace(change.from, change.to));
     }
     await astro(copy.root, 'build');
-  }, 240_000);
+  }, 600_000);
 
   afterAll(() => copy?.remove());
 

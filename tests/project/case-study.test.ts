@@ -21,13 +21,16 @@ afterAll(async () => {
   await project?.remove();
 });
 
-/** The real script in the copy, every setting real, as the deploy workflow runs it. */
+/**
+ * The real script in the copy, every setting real, as the deploy workflow runs it. A whole production build is about
+ * 30 core-seconds, over two minutes on a loaded 2-core machine.
+ */
 const buildDeploy = (...args: string[]) =>
   spawnSync(process.execPath, [join(repoRoot, 'scripts/build-deploy.ts'), ...args], {
     cwd: project.root,
     env: toolEnv('production', { ...realSettings, PATH: `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH}` }),
     encoding: 'utf8',
-    timeout: 240_000,
+    timeout: 540_000,
   });
 
 /** The content files that say `sample: true`, read plainly from the copy (not with the script's own finder). */
@@ -89,7 +92,7 @@ describe('npm run build:deploy and the proof collections', () => {
 
   it(
     'builds once they are replaced, and a case study added as one file is on its page, the index, the home page and its services',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     () => {
       for (const file of shippedSamples()) rmSync(join(project.root, file));
       writeFileSync(join(project.root, 'content/case-studies/warehouse-cloud-move.mdx'), caseStudy);

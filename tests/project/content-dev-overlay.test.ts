@@ -36,6 +36,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
+// Set-up: a copy, astro dev started in it and Chromium: about 10 core-seconds, 45 s on a loaded 2-core machine.
 beforeAll(async () => {
   project = await copyProject('dev-overlay-');
   const port = await workerPort();
@@ -49,11 +50,11 @@ beforeAll(async () => {
   url = await until(
     async () => /Local\s+(http:\/\/\S+?)\/?\s/.exec(output)?.[1] ?? '',
     (found) => found !== '',
-    60_000,
+    150_000,
   );
   if (!url) throw new Error(`astro dev did not start:\n${output}`);
   browser = await chromium.launch(testChromiumLaunchOptions());
-}, 90_000);
+}, 240_000);
 
 /** The options of each test that saves files, and of those that save and wait for more. */
 const savesFiles = { timeout: 120_000, retry: STALE_DEV_CONTENT_RETRIES };
