@@ -1,13 +1,17 @@
 /**
  * Runs a command (astro dev, astro preview) with the local Supabase stand-in beside it, so the contact
- * form works with no account and no configuration. Skips the backend when PUBLIC_SUPABASE_URL points
- * at a hosted project, and reuses whatever already listens on 54321 (another backend, `supabase start`).
- * Beside it, decap-server, so the editor at /admin saves to content/ with no GitHub account (port
- * DECAP_SERVER_PORT, 8081 by default; one that already answers there is reused).
+ * form works with no account and no configuration, and reuses whatever already listens on 54321 (another
+ * backend, `supabase start`). The form here never posts to a hosted project: a PUBLIC_SUPABASE_URL in the
+ * environment or in a file Vite reads in development (a production .env written at the root) is set aside,
+ * with one line naming where it was. Beside it, decap-server, so the editor at /admin saves to content/ with
+ * no GitHub account (port DECAP_SERVER_PORT, 8081 by default; one that already answers there is reused).
  */
 import { spawn } from 'node:child_process';
-import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { localSupabaseAnonKey, localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
 import { startLocalBackend, type LocalBackend } from './local-backend.ts';
+import { publishingSteps } from './deploy/setting-homes.ts';
 import { mailViewerUrl } from './local-backend/mail-catcher.ts';
 import { decapServerAnswers, startDecapServer, type DecapServer } from './local-backend/cms-local-server.ts';
 import { devSiteOrigins } from './local-backend/editor-backend-guard.ts';
@@ -32,11 +36,21 @@ async function portAnswers(url: string): Promise<boolean> {
 const portArgument = command.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
 const sitePort = portArgument < 0 ? 4321 : Number(command[portArgument]!.split('=')[1] ?? command[portArgument + 1]);
 
+/** The files Vite reads in development, in its order, and the shell's environment, which wins over them. */
+const developmentEnvFiles = ['.env', '.env.local', '.env.development', '.env.development.local'];
+const hostedProject = [
+  ...developmentEnvFiles.filter(existsSync).map((file) => ({ where: file, value: parseEnv(readFileSync(file, 'utf8')).PUBLIC_SUPABASE_URL })),
+  { where: 'the environment', value: process.env.PUBLIC_SUPABASE_URL },
+].findLast(({ value }) => value && value !== localSupabaseUrl);
+if (hostedProject) {
+  console.warn(
+    `[backend] PUBLIC_SUPABASE_URL=${hostedProject.value} from ${hostedProject.where} is set aside: the local form always posts to the stand-in. ` +
+      `Production settings belong in .env.production, which only production builds read (docs/PUBLISHING.md, "${publishingSteps.checkHere}").`,
+  );
+}
+
 let backend: LocalBackend | undefined;
-const target = process.env.PUBLIC_SUPABASE_URL;
-if (target && target !== localSupabaseUrl) {
-  console.log(`[backend] PUBLIC_SUPABASE_URL is ${target}: not starting the local backend.`);
-} else if (await portAnswers(localSupabaseUrl)) {
+if (await portAnswers(localSupabaseUrl)) {
   console.log(`[backend] Something already answers on port ${localSupabasePort}; the form will use it.`);
 } else {
   try {
@@ -67,7 +81,12 @@ if (await decapServerAnswers(decapPort)) {
   }
 }
 
-const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', shell: process.platform === 'win32' });
+// The environment wins over every .env file in Vite, so the local stand-in is what the dev site builds in.
+const child = spawn(command[0]!, command.slice(1), {
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+  env: { ...process.env, PUBLIC_SUPABASE_URL: localSupabaseUrl, PUBLIC_SUPABASE_ANON_KEY: localSupabaseAnonKey, PUBLIC_ENQUIRY_DEMO: 'false' },
+});
 const stop = async (code: number) => {
   await Promise.all([backend?.close(), decapServer?.close()]);
   process.exit(code);

@@ -7,6 +7,7 @@
 import { settings, settingValue, type Environment, type Setting } from '../../src/config/settings.ts';
 import { isPlainAddress } from '../../supabase/functions/notify-enquiry/message.ts';
 import { linkSecretProblem } from '../../supabase/functions/_shared/link-settings.ts';
+import { deploySetting, setItAs } from './setting-homes.ts';
 
 /** Controls (CR, LF, tab…), invisible format characters (zero-width, bidi, soft hyphen) and line separators. */
 const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
@@ -57,8 +58,20 @@ const fixFor: Record<string, string> = {
   PUBLIC_SUPABASE_URL: 'copy the Project URL from Supabase (Project Settings → API), such as https://abcdefghijklmnop.supabase.co',
 };
 
+/**
+ * Why `value` is not a phone number in international form with spaces (+44 20 3318 2200), or undefined: the `tel:`
+ * link is made from it, and a national form (020 3318 2200) dials another number from abroad.
+ */
+export function phoneFormProblem(value: string): string | undefined {
+  if (/^\+[1-9]\d{0,2}(?: \d{1,6}){1,5}$/.test(value) && value.replace(/\D/g, '').length <= 15) return undefined;
+  if (/^0/.test(value)) return 'it is in national form: write it in international form, the country code first, such as +44 20 3318 2200 for 020 3318 2200';
+  return 'it is not a phone number in international form with spaces, such as +44 20 3318 2200 (a plus, the country code, then groups of digits)';
+}
+
 function valueProblem(setting: Setting, value: string): string | undefined {
   switch (setting.kind) {
+    case 'phone':
+      return phoneFormProblem(value);
     case 'url':
       return publicUrlProblem(value, { originOnly: setting.name === 'SITE_URL' });
     case 'email':
@@ -84,7 +97,13 @@ export function settingValueProblems(env: Environment): ValueProblem[] {
     const value = settingValue(env, setting.name);
     const problem = valueProblem(setting, value);
     if (!problem) return [];
-    const fix = fixFor[setting.name] ?? (setting.kind === 'email' ? 'write one address, such as hello@kalpaka.com' : `write ${setting.what}`);
+    const fix =
+      fixFor[setting.name] ??
+      (setting.kind === 'email'
+        ? 'write one address, such as hello@kalpaka.com'
+        : setting.kind === 'phone'
+          ? 'write it as a caller abroad dials it'
+          : `write ${setting.what}`);
     return [{ setting, value, message: `${setting.name} cannot be used, ${JSON.stringify(value)}: ${problem}. It is ${setting.what}; ${fix}.` }];
   });
 }
@@ -99,13 +118,13 @@ export function normalisedUrlSettings(env: Environment): Record<string, string> 
 }
 
 /**
- * ENQUIRY_LINK_SECRET, when the deploy's environment carries it (one place for every secret, then `supabase secrets
- * set`): never the public development secret `npm run dev` signs the staff links with, nor one too short. It is not a
- * setting of the site (no page sees it); the Edge Functions refuse the same values on Supabase (docs/STAFF.md).
+ * ENQUIRY_LINK_SECRET, when the deploy's environment carries it: never the public development secret `npm run dev`
+ * signs the staff links with, nor one too short. It is not a setting of the site (no page sees it) but a secret of the
+ * Edge Functions, which refuse the same values on Supabase (docs/STAFF.md).
  */
 export function linkSecretSettingProblem(env: Environment): string | undefined {
   const secret = env.ENQUIRY_LINK_SECRET;
   if (secret === undefined || secret === '') return undefined;
   const problem = linkSecretProblem(secret);
-  return problem && `${problem}. Each deploy needs its own secret, set with 'supabase secrets set' (docs/STAFF.md).`;
+  return problem && `${problem}. Each deploy needs its own secret. ${setItAs(deploySetting('ENQUIRY_LINK_SECRET'))}`;
 }

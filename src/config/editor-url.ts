@@ -15,7 +15,7 @@ export const EDITOR_URL: string = settingValue(globalThis.process?.env ?? {}, 'E
  */
 export function editorUrlProblem(env: Environment): string | undefined {
   const value = settingValue(env, 'EDITOR_URL');
-  const fix = 'Set it to the editor’s own address, such as https://editor.<your domain> (docs/PUBLISHING.md, "The editor’s own address").';
+  const fix = 'Set it to the editor’s own address, such as https://editor.<your domain> (docs/PUBLISHING.md, "Step 6: the writers’ editor").';
   if (!URL.canParse(value)) return `EDITOR_URL "${value}" is not an address. ${fix}`;
   const editor = new URL(value);
   if (editor.protocol !== 'https:') return `EDITOR_URL must start with https://, got "${value}". ${fix}`;

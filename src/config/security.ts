@@ -31,17 +31,18 @@ const styleSources = ["'self'"];
  * page with a video section its player's origin as a frame source (`frameSources`); other pages frame nothing but the
  * site. A new third-party script or style source goes into `scriptSources` or `styleSources` above, and nowhere else.
  */
-export function cspDirectives(supabaseUrl: string, frameSources: readonly string[] = []): CspDirective[] {
-  const supabase = new URL(supabaseUrl).origin;
+export function cspDirectives(supabaseUrl: string | undefined, frameSources: readonly string[] = []): CspDirective[] {
+  // A preview in demo mode connects to no project (src/config/supabase-project.ts).
+  const supabase = supabaseUrl === undefined ? undefined : new URL(supabaseUrl).origin;
   return [
     ['default-src', "'self'"],
-    ['connect-src', "'self'", supabase],
+    ['connect-src', "'self'", ...(supabase ? [supabase] : [])],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],
     ...(frameSources.length > 0 ? [['frame-src', "'self'", ...new Set(frameSources)] as const] : []),
     // The hosted project is HTTPS; the local stand-in is plain HTTP on 127.0.0.1 and must stay reachable.
-    ...(supabase.startsWith('https:') ? [['upgrade-insecure-requests'] as const] : []),
+    ...(supabase?.startsWith('https:') ? [['upgrade-insecure-requests'] as const] : []),
     ['script-src', ...scriptSources],
     ['style-src', ...styleSources],
   ];

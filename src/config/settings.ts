@@ -1,7 +1,8 @@
 /**
  * Every fact a deploy sets without editing code: its variable, what it is, and the value local development uses.
- * The local values are placeholders (example.com, 555 numbers, the local Supabase stand-in); `placeholderProblems`
- * names each one still in use, and `npm run build:deploy` refuses to build while there is any.
+ * The local values are placeholders (example.com, 555 numbers, the local Supabase stand-in, and invented streets,
+ * postal codes and profile addresses); `placeholderProblems` names each one still in use, and `npm run build:deploy`
+ * refuses to build while there is any.
  * Pure and free of Node-only imports: src/config/company.ts and offices.ts read it in the browser bundle too. Each
  * office's settings come from its record (src/config/office-records.ts).
  */
@@ -19,6 +20,11 @@ export interface Setting {
   localDefault: string;
   /** When unset, take this setting's value instead of `localDefault` (an office's e-mail is the main one unless set). */
   sameAs?: string;
+  /**
+   * Its local default is a placeholder only beside this setting's: an office's postal code may really be the one the
+   * invented street has (Sydney's 2000), so it is refused with the street left as it was, and accepted beside a real one.
+   */
+  defaultOnlyWith?: string;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -36,7 +42,13 @@ const officeSettings = (office: OfficeRecord & { countryCode: OfficeCode }): Set
   const code = office.countryCode;
   return [
     { name: officeVariable(code, 'STREET'), what: `the ${name} office's street address`, kind: 'text', localDefault: street },
-    { name: officeVariable(code, 'POSTAL_CODE'), what: `the ${name} office's postal code`, kind: 'text', localDefault: postalCode },
+    {
+      name: officeVariable(code, 'POSTAL_CODE'),
+      what: `the ${name} office's postal code`,
+      kind: 'text',
+      localDefault: postalCode,
+      defaultOnlyWith: officeVariable(code, 'STREET'),
+    },
     phone
       ? { name: officeVariable(code, 'PHONE'), what: `the ${name} office's phone, international form`, kind: 'phone', localDefault: phone }
       : {
@@ -108,7 +120,7 @@ export function settingValue(env: Environment, name: string): string {
 }
 
 /** Domains set aside for examples (RFC 2606/6761): no one can own an address there. */
-const exampleDomain = /(^|\.)(example\.(com|org|net)|[^.]+\.(example|test|invalid|localhost))$/i;
+export const exampleDomain = /(^|\.)(example\.(com|org|net)|[^.]+\.(example|test|invalid|localhost))$/i;
 
 const hostOf = (value: string, kind: 'email' | 'url'): string | undefined => {
   if (kind === 'email') return value.split('@').at(-1);
@@ -152,7 +164,21 @@ function demoKeyProblem(key: string): string | undefined {
   return jwtIssuer(key) === 'supabase-demo' ? 'a demo key (its JWT says "iss": "supabase-demo")' : undefined;
 }
 
-function placeholderReason(setting: Setting, value: string): string | undefined {
+function placeholderReason(setting: Setting, value: string, env: Environment): string | undefined {
+  const specific = kindPlaceholderReason(setting, value);
+  if (specific) return specific;
+  // Every local default is invented for development, however real it looks (a street, a profile's address).
+  const isDefault = (of: Setting, its: string) => of.localDefault !== '' && its === of.localDefault;
+  const companion = setting.defaultOnlyWith ? byName.get(setting.defaultOnlyWith) : undefined;
+  if (isDefault(setting, value) && (!companion || isDefault(companion, settingValue(env, companion.name)))) {
+    return companion
+      ? `the value local development uses, beside its invented ${companion.name}`
+      : 'the value local development uses, invented, not the company’s';
+  }
+  return undefined;
+}
+
+function kindPlaceholderReason(setting: Setting, value: string): string | undefined {
   switch (setting.kind) {
     case 'email':
     case 'url': {
@@ -182,7 +208,7 @@ export function placeholderProblems(env: Environment): PlaceholderProblem[] {
   return settings.flatMap((setting) => {
     if (setting.sameAs && !env[setting.name]?.trim()) return [];
     const value = settingValue(env, setting.name);
-    const reason = placeholderReason(setting, value);
+    const reason = placeholderReason(setting, value, env);
     return reason ? [{ setting, value, reason }] : [];
   });
 }

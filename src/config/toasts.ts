@@ -54,6 +54,11 @@ export const enquiryMessages = {
     title: 'Error',
     description: `${failureText} ${queuedText.one}`,
   },
+  /** A preview's demo mode (src/config/supabase-project.ts): the form went through its steps and sent nothing. */
+  demo: {
+    title: 'Not sent: this is a preview',
+    description: 'This copy of the site previews a change, so its form stores nothing and e-mails nobody.',
+  },
   /** The database's rate limit: trying again now would fail again, so the visitor gets the other ways in. */
   rateLimited: {
     title: 'Please call or email us',

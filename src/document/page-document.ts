@@ -7,7 +7,7 @@
 import siteCss from '../styles/global.css?inline';
 import { cspDirectives } from '../config/security.ts';
 import { pagePath } from './page-path.ts';
-import { supabaseUrl } from '../config/supabase-project.ts';
+import { enquiryDemo, supabaseUrl } from '../config/supabase-project.ts';
 import { inlineAllowList, unlistedInlineCodeError } from './inline-code-allowlist.ts';
 import { pageCss, type LaterSource } from './page-css.ts';
 import { pagePolicy, unlistedInlineCode } from './page-policy.ts';
@@ -38,7 +38,7 @@ export async function pageDocument({ pathname, bodyClass, head, body, frameSourc
   const unlisted = unlistedInlineCode(html, await inlineAllowList(), css);
   if (unlisted.length > 0) throw unlistedInlineCodeError(pagePath(pathname), unlisted);
   const policy = pagePolicy({
-    directives: cspDirectives(supabaseUrl, frameSources),
+    directives: cspDirectives(enquiryDemo ? undefined : supabaseUrl, frameSources),
     html,
     // The contact form's toasts insert their own stylesheet when they first show.
     laterStyleHashes: hasIsland ? sonnerStyleHashes() : [],

@@ -4,13 +4,18 @@
  * hosted service does; and the editor's own project beside it (editor/: dist-editor/ with the sign-in Functions).
  * No network is needed; wrangler's attempt to fetch Cloudflare's request metadata fails and it carries on.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPagesDev, type PagesDev } from '../support/pages-dev.ts';
 import { redirects } from '../../src/config/routes.ts';
 import { functionHeaders } from '../../src/config/security.ts';
 import { EDITOR_URL } from '../../src/config/editor-url.ts';
+import { startLocalBackend, type LocalBackend } from '../../scripts/local-backend.ts';
 
 const root = join(import.meta.dirname, '../..');
 let host: PagesDev | undefined;
@@ -103,5 +108,48 @@ describe('the default host (Cloudflare Pages)', () => {
     expect((await get(`/_astro/${asset}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // Pages reads these files and never serves them (its local runtime answers 502 where the service answers 404).
     for (const file of ['/_headers', '/_redirects']) expect((await get(file)).status, file).toBeGreaterThanOrEqual(400);
+  });
+});
+
+/**
+ * `npm run smoke` (docs/PUBLISHING.md, "Step 10: the smoke test and a first enquiry") against the same runtime: it
+ * passes on the build as it is, with the local stand-in as the form's project, and fails naming each missing header
+ * when the host has no `_headers` to apply.
+ */
+describe('npm run smoke against the default host', () => {
+  let backend: LocalBackend;
+  let bare: PagesDev | undefined;
+  const bareRoot = mkdtempSync(join(tmpdir(), 'smoke-without-headers-'));
+  const smoke = (site: string) =>
+    promisify(execFile)(process.execPath, ['scripts/smoke.ts', site, '--editor', editor!.origin, '--supabase', backend.url], { cwd: root }).then(
+      ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+
+  // Set-up: the form's stand-in, answering the runtime's pages, and a second runtime on a copy of dist/ without _headers.
+  beforeAll(async () => {
+    backend = await startLocalBackend({ port: 0, dataDir: 'memory://', siteOrigins: [origin] });
+    await cp(join(root, 'dist'), join(bareRoot, 'dist'), { recursive: true, filter: (source) => !source.endsWith('_headers') });
+    await cp(join(root, 'wrangler.jsonc'), join(bareRoot, 'wrangler.jsonc'));
+    bare = await startPagesDev({ root: bareRoot, bindings: {} });
+  });
+  afterAll(async () => {
+    bare?.close();
+    await backend?.close();
+    await rm(bareRoot, { recursive: true, force: true });
+  });
+
+  // Each run is a new Node process that fetches every route: about 2 core-seconds, many times that on a loaded machine.
+  test('passes: every route, the 404, the 301s, /admin and the editor, and the form’s preflight', { timeout: 120_000 }, async () => {
+    const run = await smoke(origin);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(new RegExp(`^Smoke test of ${origin}: \\d+ checks passed\\.$`, 'm'));
+  });
+
+  test('fails naming each missing header and where, when the host applies no _headers', { timeout: 120_000 }, async () => {
+    const run = await smoke(bare!.origin);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${bare!.origin}/about: the header Strict-Transport-Security is missing (expected "max-age=63072000; includeSubDomains; preload")`);
+    expect(run.stderr).toContain(`${bare!.origin}/contact: the header X-Frame-Options is missing (expected "DENY")`);
   });
 });

@@ -3,12 +3,13 @@
  * real script run with a controlled environment and a temporary .env.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
-import { fictionalPhoneProblem, placeholderProblems, settings } from '../../src/config/settings.ts';
+import { fictionalPhoneProblem, officeCodes, officeVariable, placeholderProblems, settings } from '../../src/config/settings.ts';
+import { deploySettings, homeLabel } from '../../scripts/deploy/setting-homes.ts';
 import { editorUrlProblem } from '../../src/config/editor-url.ts';
 import { describeTimeZone } from '../../src/config/time-zone.ts';
 import { realSettings } from '../support/deploy-settings.ts';
@@ -36,9 +37,25 @@ describe('placeholderProblems', () => {
         'PUBLIC_OFFICE_CA_PHONE',
         'PUBLIC_OFFICE_AU_PHONE',
         'PUBLIC_SUPABASE_ANON_KEY',
+        'PUBLIC_LINKEDIN_URL',
+        'PUBLIC_FACEBOOK_URL',
+        'PUBLIC_GOOGLE_REVIEWS_URL',
+        ...officeCodes.flatMap((code) => [officeVariable(code, 'STREET'), officeVariable(code, 'POSTAL_CODE')]),
       ]),
     );
     expect(names(realSettings)).toEqual([]);
+  });
+
+  it('refuses the shipped office addresses and social profiles, each by name, and takes a postal code beside a real street', () => {
+    const shipped = ['PUBLIC_LINKEDIN_URL', 'PUBLIC_FACEBOOK_URL', 'PUBLIC_GOOGLE_REVIEWS_URL'];
+    const addresses = officeCodes.flatMap((code) => [officeVariable(code, 'STREET'), officeVariable(code, 'POSTAL_CODE')]);
+    const unchanged = Object.fromEntries(Object.entries(realSettings).filter(([name]) => !shipped.includes(name) && !addresses.includes(name)));
+    expect(names(unchanged).sort()).toEqual([...shipped, ...addresses].sort());
+    const reasons = Object.fromEntries(placeholderProblems(unchanged).map((problem) => [problem.setting.name, problem.reason]));
+    expect(reasons.PUBLIC_OFFICE_GB_POSTAL_CODE).toBe('the value local development uses, beside its invented PUBLIC_OFFICE_GB_STREET');
+    // Sydney's CBD is 2000 whichever street: with a real street the same postal code is accepted.
+    const postalCode = settings.find((setting) => setting.name === 'PUBLIC_OFFICE_AU_POSTAL_CODE')!.localDefault;
+    expect(names({ ...realSettings, PUBLIC_OFFICE_AU_POSTAL_CODE: postalCode })).toEqual([]);
   });
 
   it('refuses example domains and their subdomains in addresses and URLs', () => {
@@ -75,9 +92,17 @@ describe('placeholderProblems', () => {
     expect(names({ ...realSettings, PUBLIC_OFFICE_IN_PHONE: '+91 120 555 0100' })).toEqual(['PUBLIC_OFFICE_IN_PHONE']);
   });
 
-  it('docs/PUBLISHING.md names every setting', () => {
+  it('docs/PUBLISHING.md gives every setting a deploy needs where scripts/deploy/setting-homes.ts says it lives, and no other', () => {
     const doc = readFileSync(join(repoRoot, 'docs/PUBLISHING.md'), 'utf8');
-    expect(settings.map((setting) => setting.name).filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);
+    const table = doc.slice(doc.indexOf('| setting '), doc.indexOf('\n\n', doc.indexOf('| setting ')));
+    const rows = table
+      .split('\n')
+      .slice(2)
+      .map((row) => row.split(' | ').map((cell) => cell.replace(/^\|\s*|\s*\|$/g, '').trim()));
+    expect(rows.length).toBeGreaterThan(settings.length);
+    const documented = rows.map(([name, home, required]) => `${name} ${home} ${required}`);
+    const coded = deploySettings.map((setting) => `\`${setting.name}\` ${homeLabel[setting.home]} ${setting.required ? 'yes' : 'no'}`);
+    expect(documented).toEqual(coded);
   });
 });
 
@@ -117,6 +142,10 @@ const unusable: Array<[name: string, value: string, words: string]> = [
   ['PUBLIC_EMAIL', 'hello@kalpaka.co.in,sales@kalpaka.co.in', 'not a plain address'],
   ['PUBLIC_OFFICE_GB_EMAIL', 'london@kalpaka..co.uk', 'not a plain address'],
   ['PUBLIC_OFFICE_US_STREET', '1401 Lavaca Street\r\nSuite 300', 'U+000D'],
+  ['PUBLIC_OFFICE_GB_PHONE', '020 3966 1234', 'national form: write it in international form'],
+  ['PUBLIC_PHONE', '0120 4123 400', 'national form'],
+  ['PUBLIC_SUPPORT_PHONE', '+91-120-4123-499', 'international form with spaces'],
+  ['PUBLIC_OFFICE_US_PHONE', '+1 (512) 640 7120', 'international form with spaces'],
 ];
 
 const usable: Array<[name: string, value: string]> = [
@@ -127,6 +156,8 @@ const usable: Array<[name: string, value: string]> = [
   ['PUBLIC_GOOGLE_REVIEWS_URL', 'https://www.google.com/maps/search/?api=1&query=Kalpaka+Technologies+Noida'],
   ['PUBLIC_EMAIL', "o'brien+sales@mail.kalpaka.co.in"],
   ['PUBLIC_OFFICE_GB_STREET', '71 Queen Victoria Straße'],
+  ['PUBLIC_OFFICE_GB_PHONE', '+44 20 3966 1234'],
+  ['PUBLIC_OFFICE_AU_PHONE', '+61 2 8076 4400'],
 ];
 
 describe('settingValueProblems', () => {
@@ -190,9 +221,10 @@ describe('npm run build:deploy', { timeout: 120_000 }, () => {
     for (const setting of settings) if (!(setting.name in variables)) delete env[setting.name];
     return spawnSync(process.execPath, [join(repoRoot, 'scripts/build-deploy.ts'), ...args], { cwd, env, encoding: 'utf8', timeout: 120_000 });
   };
+  /** The file docs/PUBLISHING.md has an operator write (step 8), which only production builds read. */
   const writeDotEnv = (values: Record<string, string>) =>
     writeFileSync(
-      join(project, '.env'),
+      join(project, '.env.production'),
       Object.entries(values)
         .map(([name, value]) => `${name}=${value}`)
         .join('\n'),
@@ -208,8 +240,12 @@ describe('npm run build:deploy', { timeout: 120_000 }, () => {
     )) {
       expect(run.stderr).toContain(`- ${name} is still a placeholder`);
     }
-    expect(run.stderr).toContain('SITE_SETTINGS secret');
-    expect(run.stderr).toContain('.env');
+    // Where they live: the repository variable SITE_SETTINGS, never a secret; .env.production on a machine.
+    expect(run.stderr).toContain(
+      'each a line NAME=… of the repository variable SITE_SETTINGS (GitHub → the repository → Settings → Secrets and variables → Actions → Variables)',
+    );
+    expect(run.stderr).toContain('.env.production (docs/PUBLISHING.md, "Step 7: the repository’s variables and secrets")');
+    expect(run.stderr).not.toMatch(/SITE_SETTINGS secret|secret SITE_SETTINGS/);
     expect(run.stdout).not.toContain('Settings checked');
   });
 
@@ -234,15 +270,18 @@ describe('npm run build:deploy', { timeout: 120_000 }, () => {
     const run = buildDeploy({ ...realSettings, ENQUIRY_LINK_SECRET: developmentLinkSecret });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('ENQUIRY_LINK_SECRET is the local development secret, which is public');
+    // A signing secret is a repository secret the deploy hands to the functions, never a variable.
+    expect(run.stderr).toContain('Set it as the repository secret ENQUIRY_LINK_SECRET (');
+    expect(run.stderr).not.toMatch(/repository variable ENQUIRY_LINK_SECRET|ENQUIRY_LINK_SECRET=… of the repository variable|Actions → Variables/);
     expect(buildDeploy({ ...realSettings, ENQUIRY_LINK_SECRET: 'f'.repeat(64) }).status).toBe(0);
   });
 
-  it('reads .env as astro build does', () => {
+  it('reads .env.production as astro build does', () => {
     writeDotEnv(realSettings);
     const fromFile = buildDeploy({});
     expect(fromFile.stderr).toBe('');
     expect(fromFile.status).toBe(0);
-    // The environment wins over .env, as in Vite.
+    // The environment wins over .env.production, as in Vite.
     const overridden = buildDeploy({ PUBLIC_EMAIL: 'hello@example.com' });
     expect(overridden.status).toBe(1);
     expect(overridden.stderr).toContain('- PUBLIC_EMAIL is still a placeholder, "hello@example.com"');
@@ -270,5 +309,55 @@ describe('npm run build:deploy', { timeout: 120_000 }, () => {
     const capitals = buildDeploy({ ...realSettings, PUBLIC_SUPABASE_URL: 'HTTPS://abcdefghijklmnop.supabase.co', SITE_URL: 'HTTPS://www.kalpaka.co.in' });
     expect(capitals.stderr).toBe('');
     expect(capitals.status).toBe(0);
+  });
+
+  it('refuses a link to an example domain in a page, naming the file and the line, and not in an example entry already refused', () => {
+    writeDotEnv(realSettings);
+    mkdirSync(join(project, 'content/pages'), { recursive: true });
+    mkdirSync(join(project, 'content/people'), { recursive: true });
+    writeFileSync(
+      join(project, 'content/pages/partners.mdx'),
+      '---\ntitle: Partners\n---\n\nOur partner [Acme](https://www.acme.example.com/about) and sales@partner.test.\n',
+    );
+    writeFileSync(join(project, 'content/people/someone.mdx'), '---\nname: Someone\nsample: true\nprofile: https://www.example.com/someone\n---\n');
+    try {
+      const run = buildDeploy({});
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('2 links to an example domain in the content.');
+      expect(run.stderr).toContain('- content/pages/partners.mdx:5 links to https://www.acme.example.com, an address at a domain set aside for examples');
+      expect(run.stderr).toContain('- content/pages/partners.mdx:5 links to sales@partner.test,');
+      expect(run.stderr).not.toContain('content/people/someone.mdx:4');
+    } finally {
+      rmSync(join(project, 'content'), { recursive: true, force: true });
+    }
+  });
+
+  describe('for a preview (--preview)', () => {
+    const preview = (variables: Record<string, string>) => buildDeploy(variables, { args: ['--check-only', '--preview'] });
+
+    it('without a project for previews, builds the form as a demo and never with production’s project', () => {
+      writeDotEnv(realSettings);
+      const run = preview({});
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toContain('a preview with no project of its own: the form is a demo that stores nothing and e-mails nobody');
+      expect(run.stdout).not.toContain(realSettings.PUBLIC_SUPABASE_URL);
+    });
+
+    it('with one, posts to it, and refuses production’s project given as the previews’', () => {
+      writeDotEnv(realSettings);
+      const own = preview({
+        PREVIEW_SUPABASE_URL: 'https://previewprojectref01.supabase.co',
+        PREVIEW_SUPABASE_ANON_KEY: 'sb_publishable_Preview7Qm2Lr9Tb4Nc8Wd1Fh',
+      });
+      expect(own.stderr).toBe('');
+      expect(own.stdout).toContain("a preview: the form posts to the previews' project, https://previewprojectref01.supabase.co");
+      const production = preview({
+        PREVIEW_SUPABASE_URL: realSettings.PUBLIC_SUPABASE_URL!,
+        PREVIEW_SUPABASE_ANON_KEY: realSettings.PUBLIC_SUPABASE_ANON_KEY!,
+      });
+      expect(production.status).toBe(1);
+      expect(production.stderr).toContain('PREVIEW_SUPABASE_URL is the production project');
+      expect(production.stderr).toContain('PREVIEW_SUPABASE_URL: the repository variable PREVIEW_SUPABASE_URL (');
+    });
   });
 });

@@ -83,7 +83,9 @@ describe('the staff e-mail’s action links', () => {
   });
 
   it('the deploy settings check refuses the development secret and a short one, and says nothing when it is unset', () => {
-    expect(linkSecretSettingProblem({ ENQUIRY_LINK_SECRET: developmentLinkSecret })).toMatch(/local development secret, which is public.*supabase secrets set/);
+    expect(linkSecretSettingProblem({ ENQUIRY_LINK_SECRET: developmentLinkSecret })).toMatch(
+      /local development secret, which is public.*Set it as the repository secret ENQUIRY_LINK_SECRET .*the deploy workflow sets it on the Edge Functions/,
+    );
     expect(linkSecretSettingProblem({ ENQUIRY_LINK_SECRET: 'abc' })).toMatch(/at least 32 characters/);
     expect(linkSecretSettingProblem({ ENQUIRY_LINK_SECRET: secret })).toBeUndefined();
     expect(linkSecretSettingProblem({})).toBeUndefined();

@@ -42,7 +42,7 @@ describe('the editor’s GitHub sign-in', () => {
     const wrongGithub = startGithubSignIn(new Request(`${site}/admin/auth`), { ...env, GITHUB_OAUTH_URL: 'github.example.org' });
     expect(wrongGithub.status).toBe(503);
     expect(await wrongGithub.text()).toBe(
-      'Sign-in is not set up: GITHUB_OAUTH_URL "github.example.org" is not an http(s) address (docs/PUBLISHING.md, "Setting up the editor").',
+      'Sign-in is not set up: GITHUB_OAUTH_URL "github.example.org" is not an http(s) address (docs/PUBLISHING.md, "Step 6: the writers’ editor").',
     );
   });
 

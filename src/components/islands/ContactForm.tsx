@@ -10,6 +10,7 @@ import { cancelQueued, isWorthQueueing, queueEnquiry, sendQueuedEnquiries } from
 import { $draft, $outbox, keepDraft } from '../../enquiry/enquiry-storage.ts';
 import { isRateLimited, submitEnquiry, type EnquiryError } from '../../enquiry/submit-enquiry.ts';
 import { getSupabase } from '../../enquiry/supabase-client.ts';
+import { enquiryDemo } from '../../config/supabase-project.ts';
 import { hasVisibleText } from '../../enquiry/visible-text.ts';
 import { emailAddressMessage, isAcceptedEmail } from '../../enquiry/email-address.ts';
 import { takeHeldSubmit } from '../../enquiry/held-submit.ts';
@@ -271,7 +272,7 @@ function Form() {
     // The same content reuses the id of its earlier attempt (here or queued), so it is recognised, never stored twice.
     const id =
       $outbox.get().find((entry) => entry.content === content)?.row.id ?? (unsent.current?.content === content ? unsent.current.id : crypto.randomUUID());
-    let outcome: EnquiryOutcome = 'success';
+    let outcome: EnquiryOutcome = enquiryDemo ? 'demo' : 'success';
     try {
       if (!isHoneypotFilled(data.get(honeypotFieldName))) {
         unsent.current = { id, content };
