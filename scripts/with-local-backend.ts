@@ -7,9 +7,8 @@
  * no GitHub account (port DECAP_SERVER_PORT, 8081 by default; one that already answers there is reused).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
-import { localSupabaseAnonKey, localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
+import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
+import { developmentEnv, hostedProjectSetAside } from './local-backend/development-env.ts';
 import { startLocalBackend, type LocalBackend } from './local-backend.ts';
 import { publishingSteps } from './deploy/setting-homes.ts';
 import { mailViewerUrl } from './local-backend/mail-catcher.ts';
@@ -36,12 +35,7 @@ async function portAnswers(url: string): Promise<boolean> {
 const portArgument = command.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
 const sitePort = portArgument < 0 ? 4321 : Number(command[portArgument]!.split('=')[1] ?? command[portArgument + 1]);
 
-/** The files Vite reads in development, in its order, and the shell's environment, which wins over them. */
-const developmentEnvFiles = ['.env', '.env.local', '.env.development', '.env.development.local'];
-const hostedProject = [
-  ...developmentEnvFiles.filter(existsSync).map((file) => ({ where: file, value: parseEnv(readFileSync(file, 'utf8')).PUBLIC_SUPABASE_URL })),
-  { where: 'the environment', value: process.env.PUBLIC_SUPABASE_URL },
-].findLast(({ value }) => value && value !== localSupabaseUrl);
+const hostedProject = hostedProjectSetAside(process.cwd(), process.env);
 if (hostedProject) {
   console.warn(
     `[backend] PUBLIC_SUPABASE_URL=${hostedProject.value} from ${hostedProject.where} is set aside: the local form always posts to the stand-in. ` +
@@ -85,7 +79,7 @@ if (await decapServerAnswers(decapPort)) {
 const child = spawn(command[0]!, command.slice(1), {
   stdio: 'inherit',
   shell: process.platform === 'win32',
-  env: { ...process.env, PUBLIC_SUPABASE_URL: localSupabaseUrl, PUBLIC_SUPABASE_ANON_KEY: localSupabaseAnonKey, PUBLIC_ENQUIRY_DEMO: 'false' },
+  env: developmentEnv(process.env),
 });
 const stop = async (code: number) => {
   await Promise.all([backend?.close(), decapServer?.close()]);
