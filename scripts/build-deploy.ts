@@ -69,9 +69,6 @@ if (editorProblem) refuse('EDITOR_URL', editorProblem);
 /** The Supabase project the build is made for, and whether the form is a demo. */
 let buildProject: Record<string, string> = {};
 if (!preview) {
-  if (!env.PUBLIC_SUPABASE_URL?.trim()) {
-    refuse('PUBLIC_SUPABASE_URL', `PUBLIC_SUPABASE_URL is not set: the form would post to the local stand-in, ${settingValue(env, 'PUBLIC_SUPABASE_URL')}.`);
-  }
   const keyProblem = publicKeyProblem(settingValue(env, 'PUBLIC_SUPABASE_ANON_KEY'));
   if (keyProblem) refuse('PUBLIC_SUPABASE_ANON_KEY', keyProblem);
 } else if (previewProject) {

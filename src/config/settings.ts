@@ -173,7 +173,7 @@ function placeholderReason(setting: Setting, value: string, env: Environment): s
   if (isDefault(setting, value) && (!companion || isDefault(companion, settingValue(env, companion.name)))) {
     return companion
       ? `the value local development uses, beside its invented ${companion.name}`
-      : 'the value local development uses, invented, not the company’s';
+      : 'the value local development uses (src/config/settings.ts), not the company’s';
   }
   return undefined;
 }
