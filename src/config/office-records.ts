@@ -16,6 +16,8 @@ export interface OfficeRecord {
   region: string;
   /** IANA time zone: the office's local time for its hours and the delivery-model picture. */
   timeZone: string;
+  /** The public holidays it keeps, as date-holidays names them ("GB" and "ENG": England's bank holidays). */
+  holidays: { readonly country: string; readonly region?: string };
   /** [longitude, latitude] in degrees (WGS 84), for the office map and structured data. */
   coordinates: readonly [number, number];
   /** Opening hours in local time: the company's business hours (src/config/company.ts), or Monday to Friday. */
@@ -36,6 +38,7 @@ export const officeRecords = [
     locality: 'Noida',
     region: 'Uttar Pradesh',
     timeZone: 'Asia/Kolkata',
+    holidays: { country: 'IN' },
     coordinates: [77.3725, 28.6271],
     hours: 'business hours',
     headquarters: true,
@@ -50,6 +53,7 @@ export const officeRecords = [
     locality: 'Austin',
     region: 'TX',
     timeZone: 'America/Chicago',
+    holidays: { country: 'US', region: 'TX' },
     coordinates: [-97.7431, 30.2711],
     hours: { opens: '09:00', closes: '17:00' },
     placeholder: { street: '1401 Lavaca Street, Suite 300', postalCode: '78701', phone: '+1 512 555 0143' },
@@ -63,6 +67,7 @@ export const officeRecords = [
     locality: 'London',
     region: 'England',
     timeZone: 'Europe/London',
+    holidays: { country: 'GB', region: 'ENG' },
     coordinates: [-0.0949, 51.5122],
     hours: { opens: '09:00', closes: '17:30' },
     placeholder: { street: '71 Queen Victoria Street', postalCode: 'EC4V 4BE', phone: '+44 20 7946 0144' },
@@ -76,6 +81,7 @@ export const officeRecords = [
     locality: 'Toronto',
     region: 'ON',
     timeZone: 'America/Toronto',
+    holidays: { country: 'CA', region: 'ON' },
     coordinates: [-79.3816, 43.6486],
     hours: { opens: '09:00', closes: '17:00' },
     placeholder: { street: '100 King Street West, Suite 5600', postalCode: 'M5X 1C9', phone: '+1 416 555 0145' },
@@ -89,6 +95,7 @@ export const officeRecords = [
     locality: 'Sydney',
     region: 'NSW',
     timeZone: 'Australia/Sydney',
+    holidays: { country: 'AU', region: 'NSW' },
     coordinates: [151.2064, -33.8651],
     hours: { opens: '08:30', closes: '17:00' },
     placeholder: { street: 'Level 12, 1 Margaret Street', postalCode: '2000', phone: '+61 2 5550 0146' },

@@ -29,7 +29,13 @@ export interface Office {
 }
 
 /** The office of `record`, with this build's settings for it. */
-const configured = ({ placeholder: _placeholder, countryInProse: _countryInProse, hours, ...record }: (typeof officeRecords)[number]): Office => ({
+const configured = ({
+  placeholder: _placeholder,
+  countryInProse: _countryInProse,
+  holidays: _holidays,
+  hours,
+  ...record
+}: (typeof officeRecords)[number]): Office => ({
   ...record,
   hours: hours === 'business hours' ? businessHours : [mondayToFriday(hours.opens, hours.closes)],
   streetAddress: setting(officeVariable(record.countryCode, 'STREET')),

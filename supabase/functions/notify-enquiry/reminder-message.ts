@@ -5,7 +5,7 @@
  * office's time zone (src/config/offices.ts, headquarters first): the reader may sit in any office, and a list of
  * five lines needs no setting per reader. Values from visitors go through the notifier's header and HTML escaping.
  */
-import { officeTimeZones } from '../_shared/office-time-zones.ts';
+import { officeList } from '../_shared/offices.ts';
 import { bodyText, escapeHtml, headerText, notificationMessageId, type MailSettings } from './message.ts';
 import { promiseSeconds, type ClaimedReminder, type OpenEnquiry, type ReminderSettings } from './reminders.ts';
 import type { OutgoingMail } from './types.ts';
@@ -31,7 +31,7 @@ export function formatDuration(milliseconds: number): string {
   return `${Math.floor(hours / 24)} days ${hours % 24} h`;
 }
 
-const officeFormats = officeTimeZones.map(({ city, timeZone }) => ({
+const officeFormats = officeList.map(({ city, timeZone }) => ({
   city,
   format: new Intl.DateTimeFormat('en-GB', {
     timeZone,

@@ -6,7 +6,7 @@
  * then claims, sends and marks it like the staff notifications.
  */
 import { enquiryLinks, readLinkSettings, type LinkSettings } from '../_shared/link-settings.ts';
-import { headquartersTimeZone } from '../_shared/office-time-zones.ts';
+import { headquarters } from '../_shared/offices.ts';
 import { supabaseHostedBy } from './config.ts';
 import { describeError, isUnreachable, retryDelaySeconds, type DeliveryPolicy, type DeliveryReport } from './deliver.ts';
 import { isPlainAddress, type MailSettings } from './message.ts';
@@ -123,7 +123,7 @@ export function readReminderConfig(env: Env, staffTo: string[]): { settings: Rem
   if (hourRaw) {
     digestHour = /^\d{1,2}$/.test(hourRaw) ? Number(hourRaw) : NaN;
     if (!(digestHour >= 0 && digestHour <= 23)) {
-      problems.push(`ENQUIRY_DIGEST_HOUR must be a whole hour from 0 to 23 (${headquartersTimeZone}), not '${hourRaw}': remove it for the default, 9`);
+      problems.push(`ENQUIRY_DIGEST_HOUR must be a whole hour from 0 to 23 (${headquarters.timeZone}), not '${hourRaw}': remove it for the default, 9`);
     }
   }
 
@@ -140,7 +140,7 @@ export function readReminderConfig(env: Env, staffTo: string[]): { settings: Rem
       digestTo: staffTo,
       remindAfterSeconds,
       digestHour,
-      digestTimeZone: headquartersTimeZone,
+      digestTimeZone: headquarters.timeZone,
       links,
     },
     warnings,
