@@ -1,6 +1,7 @@
 /** Renders stored enquiries for staff: an aligned table for the terminal, or CSV / JSON for other tools. */
 import { responseTimeHours } from '../../src/config/company.ts';
 import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
+import { visibleText } from './visible-text.ts';
 
 /** A row as the table holds it: what the form sent, plus what the server adds. */
 export interface StoredEnquiry extends Omit<EnquiryRow, 'service'> {
@@ -79,16 +80,11 @@ function defuseFormulas(text: string): string {
   return /^[\t\r]/.test(defused) ? `'${defused}` : defused;
 }
 
-/** C0 and C1 control characters and DEL: ESC, CSI (U+009B) and OSC start escape sequences a terminal would obey. */
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
-/** The same, but for tab, CR and LF. */
-const controlCharactersButTabAndLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
 export function csvField(value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
-  // Staff also print the CSV to a terminal, so every control character goes, except (deliberately) tab, CR and LF:
-  // they are part of what a visitor typed, and a field holding one is always quoted (below), which RFC 4180 allows.
-  const printable = value.replace(controlCharactersButTabAndLineBreaks, '');
+  // Staff also print the CSV to a terminal, so it gets the same visible text as the table, but (deliberately) keeps tab,
+  // CR and LF: they are part of what a visitor typed, and a field holding one is always quoted (below), as RFC 4180 allows.
+  const printable = visibleText(value);
   const text = defuseFormulas(printable);
   return text !== printable || /[",;|\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
@@ -156,13 +152,9 @@ const tableColumns: TableColumn[] = [
   { title: 'Staff e-mail', width: 60, value: notificationSummary },
 ];
 
-/** One line of plain text: tab and line breaks become a space, every other control character is removed. */
+/** One line of visible text: tab and line breaks become a space, as do runs of spaces. */
 export function cell(text: string, width: number): string {
-  const flat = text
-    .replace(/[\t\n\r]/g, ' ')
-    .replace(controlCharacters, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const flat = visibleText(text).replace(/\s+/g, ' ').trim();
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 

@@ -5,7 +5,7 @@
  * recipients or markup.
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
@@ -287,7 +287,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry under Deno, wi
     console.info('notify-enquiry: run killed between send and mark: sent 1, repeated 1 (same Message-ID), lost 0');
   });
   it('carries the signed "Mark as answered" links with SITE_URL and ENQUIRY_LINK_SECRET, and without them sends anyway, saying why', async () => {
-    const secret = 'd'.repeat(64);
+    const secret = randomBytes(32).toString('hex');
     const withLinks = await serveFunction(entry, functionEnv({ SITE_URL: 'https://www.kalpaka.example', ENQUIRY_LINK_SECRET: secret }));
     try {
       const enquiry = await store();

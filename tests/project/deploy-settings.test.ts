@@ -2,6 +2,7 @@
  * A production build refuses placeholders (src/config/settings.ts, scripts/build-deploy.ts): the pure checks, then the
  * real script run with a controlled environment and a temporary .env.
  */
+import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -273,7 +274,7 @@ describe('npm run build:deploy', { timeout: 120_000 }, () => {
     // A signing secret is a repository secret the deploy hands to the functions, never a variable.
     expect(run.stderr).toContain('Set it as the repository secret ENQUIRY_LINK_SECRET (');
     expect(run.stderr).not.toMatch(/repository variable ENQUIRY_LINK_SECRET|ENQUIRY_LINK_SECRET=… of the repository variable|Actions → Variables/);
-    expect(buildDeploy({ ...realSettings, ENQUIRY_LINK_SECRET: 'f'.repeat(64) }).status).toBe(0);
+    expect(buildDeploy({ ...realSettings, ENQUIRY_LINK_SECRET: randomBytes(32).toString('hex') }).status).toBe(0);
   });
 
   it('reads .env.production as astro build does', () => {

@@ -26,7 +26,7 @@ const sources = ['src', 'scripts', 'supabase', 'editor', 'docs']
   )
   .concat(join(root, 'README.md'));
 
-/** `docs/X.md, "…"`, `docs/X.md ("…")` and `docs/X.md §N, "…"` with a literal section name. */
+/** `docs/<FILE>.md, "…"`, `docs/<FILE>.md ("…")` and `docs/<FILE>.md §N, "…"` with a literal section name. */
 const reference = /docs\/([A-Z]+\.md)(?: §\d+)?(?:,| \()\s*"([^"$]+)"/g;
 
 describe('the docs sections that messages and docs name', () => {

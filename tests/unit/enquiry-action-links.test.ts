@@ -10,7 +10,8 @@ import { linkSecretSettingProblem } from '../../scripts/deploy/setting-values.ts
 import { composeNotification } from '../../supabase/functions/notify-enquiry/message.ts';
 import type { ClaimedNotification } from '../../supabase/functions/notify-enquiry/types.ts';
 
-const secret = 'a'.repeat(16) + 'b'.repeat(16) + 'c'.repeat(32);
+/** As `openssl rand -hex 32` makes one. */
+const secret = '7d9107828edfc4b9d7b2538b4db217eee2880c4c5ca9da8e94da35f2e1c95c2d';
 const enquiry: ClaimedNotification = {
   enquiry_id: '5b0f6f0e-8a36-4c8e-9f1f-0d2b7b1c9a01',
   attempt: 1,

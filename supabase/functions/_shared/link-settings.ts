@@ -22,13 +22,48 @@ export const developmentLinkSecret = 'local-development-only-enquiry-link-secret
 
 type Env = (name: string) => string | undefined;
 
-/** Why `secret` cannot sign links on a deployed project, or undefined. */
+/** Half of what `openssl rand -hex 32` carries, and the most 32 characters of 16 kinds can (hex, 4 bits each). */
+const minimumSecretBits = 128;
+
+/**
+ * About how many bits `secret` carries, by how often each of its characters occurs (Shannon entropy × length): about
+ * 245 for `openssl rand -hex 32`, 215 for `openssl rand -base64 32`, little for few kinds of character or one used a lot.
+ */
+function estimatedBits(secret: string): number {
+  const characters = [...secret];
+  const counts = new Map<string, number>();
+  for (const character of characters) counts.set(character, (counts.get(character) ?? 0) + 1);
+  return [...counts.values()].reduce((bits, count) => bits + count * Math.log2(characters.length / count), 0);
+}
+
+/** Long enough that a random secret almost never holds the same run twice (about 1 in 10⁹ for 64 hex characters). */
+const repeatedRunLength = 10;
+
+/** Whether `secret` holds the same 10 characters twice, as a repeated block does ("0123456789abcdef" × 2, "password" × 4). */
+function repeatsItself(secret: string): boolean {
+  const runs = new Set<string>();
+  for (let start = 0; start + repeatedRunLength <= secret.length; start++) {
+    const run = secret.slice(start, start + repeatedRunLength);
+    if (runs.has(run)) return true;
+    runs.add(run);
+  }
+  return false;
+}
+
+/** Why `secret` cannot sign links on a deployed project, or undefined. Never quotes the secret: the problems are logged. */
 export function linkSecretProblem(secret: string): string | undefined {
   if (secret === developmentLinkSecret) return "ENQUIRY_LINK_SECRET is the local development secret, which is public: generate one with 'openssl rand -hex 32'";
   if (secret.length < minimumSecretLength) {
     return `ENQUIRY_LINK_SECRET must be at least ${minimumSecretLength} characters (it has ${secret.length}): generate one with 'openssl rand -hex 32'`;
   }
   if (/\s/.test(secret)) return "ENQUIRY_LINK_SECRET contains a space or line break: generate one with 'openssl rand -hex 32'";
+  const bits = estimatedBits(secret);
+  if (bits < minimumSecretBits) {
+    return `ENQUIRY_LINK_SECRET is too easy to guess: it uses too few different characters, or one too often (about ${Math.floor(bits)} bits, where ${minimumSecretBits} are needed): generate one with 'openssl rand -hex 32'`;
+  }
+  if (repeatsItself(secret)) {
+    return `ENQUIRY_LINK_SECRET repeats itself (the same ${repeatedRunLength} characters twice), so it is easier to guess than its length says: generate one with 'openssl rand -hex 32'`;
+  }
   return undefined;
 }
 

@@ -2,7 +2,7 @@
  * The offices as the functions need them, headquarters first: city, time zone, working week and the region whose
  * public holidays it keeps (date-holidays). src/config/office-records.ts is the home of the office data, but it reads
  * the build's settings and cannot be bundled into an Edge Function; tests/unit/offices-for-functions.test.ts keeps
- * this list equal to it. Company closures come from content/office-closures.yaml, through the database.
+ * this list equal to it. Company closures are passed in by the caller, which reads them from the database.
  */
 import Holidays from 'date-holidays';
 import type { DayHours, WorkingClock } from './working-clock.ts';
@@ -43,7 +43,7 @@ export const isOfficeCode = (value: unknown): value is OfficeCode => officeCodes
 
 export const officeByCode = (code: string | null | undefined): FunctionOffice => officeList.find((office) => office.code === code) ?? headquarters;
 
-/** A day an office, or every office (`office: null`), is closed beyond its public holidays: content/office-closures.yaml. */
+/** A day an office, or every office (`office: null`), is closed beyond its public holidays, as the company declares it. */
 export interface Closure {
   day: string;
   office: OfficeCode | null;
