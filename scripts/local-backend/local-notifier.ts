@@ -2,7 +2,8 @@
  * Staff notifications on the local backend: the Edge Function's own code (supabase/functions/notify-enquiry/),
  * run against PGlite after each insert and on a timer, sending to the local mail viewer unless the environment
  * names another server (the same variables as the function's secrets). Each run also sends the reminders and digest
- * that are due, as the function does (`ENQUIRY_REMIND_AFTER=30s npm run dev` shows one within a minute).
+ * that are due, as the function does (`ENQUIRY_REMIND_AFTER=30s ENQUIRY_CLOCK=calendar npm run dev` shows one within
+ * a minute, whatever the day: without ENQUIRY_CLOCK, the offices' working clocks hold it until their opening hours).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type { LinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
@@ -10,7 +11,14 @@ import { company, email as companyEmail } from '../../src/config/company.ts';
 import { readNotifierConfig, type NotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
 import { deliverOwed, type DeliveryReport } from '../../supabase/functions/notify-enquiry/deliver.ts';
 import { createSmtpTransport } from '../../supabase/functions/notify-enquiry/smtp-transport.ts';
-import { deliverReminders, readReminderConfig, sqlReminderStore, type ReminderSettings } from '../../supabase/functions/notify-enquiry/reminders.ts';
+import { dateEnquiries, sqlDatingStore } from '../../supabase/functions/notify-enquiry/enquiry-due.ts';
+import {
+  deliverReminders,
+  readReminderConfig,
+  sqlReminderStore,
+  type ReminderSettings,
+  type SqlRunner,
+} from '../../supabase/functions/notify-enquiry/reminders.ts';
 import type { ClaimedNotification, NotificationStore } from '../../supabase/functions/notify-enquiry/types.ts';
 import { mailSmtpPort } from './mail-catcher.ts';
 
@@ -82,8 +90,13 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   if ('problems' in readReminders) throw new Error(`Staff reminders are not set up: ${readReminders.problems.join('; ')}`);
   const reminders: ReminderSettings = readReminders.settings;
   for (const warning of readReminders.warnings) log(warning);
+  // ENQUIRY_CLOCK=calendar: every hour counts, so a reminder tried out at the weekend arrives now (docs/STAFF.md).
+  const calendar = env.ENQUIRY_CLOCK === 'calendar';
+  if (env.ENQUIRY_CLOCK && !calendar) throw new Error(`ENQUIRY_CLOCK must be 'calendar' or unset (the offices' working clocks), not '${env.ENQUIRY_CLOCK}'`);
   const store = pgliteNotificationStore(db);
-  const reminderStore = sqlReminderStore(async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows);
+  const run: SqlRunner = async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows;
+  const reminderStore = sqlReminderStore(run);
+  const datingStore = sqlDatingStore(run);
   const transport = createSmtpTransport(config.smtp);
   const server = `${config.smtp.host}:${config.smtp.port}`;
 
@@ -115,6 +128,7 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
       do {
         again = false;
         try {
+          await dateEnquiries(datingStore, reminders.remindAfterSeconds, { calendar });
           report(await deliverOwed(store, transport, config.mail, config.policy));
           reportReminders(await deliverReminders(reminderStore, transport, config.mail, reminders, config.policy));
         } catch (error) {

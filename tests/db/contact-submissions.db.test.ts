@@ -596,7 +596,7 @@ describe.each(databaseTargets)('the migration on $label with the old permissive 
        where table_name = 'contact_submissions' and grantee = 'anon' and privilege_type = 'INSERT'
        order by column_name`,
     );
-    expect(columns.rows.map((r) => r.column_name)).toEqual(['company', 'email', 'id', 'message', 'name', 'phone', 'service']);
+    expect(columns.rows.map((r) => r.column_name)).toEqual(['company', 'email', 'id', 'message', 'name', 'office', 'phone', 'service', 'visitor_time_zone']);
   });
 
   it('leaves anon only the helpers its insert needs, and authenticated none', async () => {

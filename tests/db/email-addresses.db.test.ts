@@ -130,6 +130,9 @@ describe.each(databaseTargets)('e-mail addresses on $label', ({ open }) => {
         phone: null,
         service: null,
         message: 'Hi',
+        office: null,
+        visitor_time_zone: null,
+        due_at: null,
       },
       { from: { name: 'Website', address: 'website@company.test' }, to: ['staff@company.test'] },
     );

@@ -1,5 +1,5 @@
 /**
- * The local backend's timer sends reminders too (`ENQUIRY_REMIND_AFTER=30s npm run dev` shows one in the mail
+ * The local backend's timer sends reminders too (`ENQUIRY_REMIND_AFTER=30s ENQUIRY_CLOCK=calendar npm run dev` shows one in the mail
  * viewer): the Edge Function's reminder step on PGlite, once per enquiry however often the timer runs.
  */
 import { randomUUID } from 'node:crypto';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   notifier = startLocalNotifier(db, {
     intervalMs: 200,
-    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true', ENQUIRY_REMIND_AFTER: '2s' },
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true', ENQUIRY_REMIND_AFTER: '2s', ENQUIRY_CLOCK: 'calendar' },
     log: (line) => log.push(line),
   });
 }, 60_000);

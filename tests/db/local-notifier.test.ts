@@ -6,6 +6,10 @@ import { startLocalNotifier, type LocalNotifier } from '../../scripts/local-back
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { openFreshPglite } from '../../scripts/local-backend/local-database.ts';
 import { openMigrated } from './support/test-databases.ts';
+import { officeByCode, officeClock } from '../../supabase/functions/_shared/offices.ts';
+import { enquiryDue } from '../../supabase/functions/notify-enquiry/enquiry-due.ts';
+import { zoneTime } from '../../supabase/functions/notify-enquiry/message.ts';
+import { defaultRemindAfterSeconds } from '../../supabase/functions/notify-enquiry/reminders.ts';
 
 let db: PGlite;
 let smtp: SmtpSink;
@@ -70,4 +74,41 @@ it('keeps an enquiry owed while the mail server is down, says so once, and sends
   await notifier.settled();
   expect(smtp.received[1]?.parsed.messageId).toBe(`<enquiry-${id}@example.com>`);
   expect(smtp.received).toHaveLength(2);
+});
+
+it('dates an enquiry for London on London’s working clock and e-mails London’s address, with both times', async () => {
+  const london = startLocalNotifier(db, {
+    intervalMs: 60_000,
+    env: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
+      ENQUIRY_NOTIFY_TO_GB: 'london@example.com',
+    },
+    log: () => {},
+  });
+  await london.settled();
+  const before = smtp.received.length;
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.query(`select set_config('role', 'anon', true)`);
+    await tx.query(
+      `insert into public.contact_submissions (id, name, email, message, office, visitor_time_zone) values ($1, 'Tom', $2, 'Hello', 'GB', 'America/New_York')`,
+      [id, `tom.${id.slice(0, 8)}@example.com`],
+    );
+  });
+  london.wake();
+  await london.settled();
+  await london.close();
+  const mail = smtp.received.slice(before).find((received) => received.parsed.messageId === `<enquiry-${id}@example.com>`);
+  expect(mail?.rcptTo).toEqual(['london@example.com']);
+  const { rows } = await db.query<{ created_at: Date; due_at: Date; remind_at: Date; warn_at: Date }>(
+    'select created_at, due_at, remind_at, warn_at from public.contact_submissions where id = $1',
+    [id],
+  );
+  const { created_at, due_at, remind_at, warn_at } = rows[0]!;
+  const expected = enquiryDue(created_at, officeClock(officeByCode('GB')), defaultRemindAfterSeconds);
+  expect({ due_at, remind_at, warn_at }).toEqual({ due_at: expected.due, remind_at: expected.remind, warn_at: expected.warn });
+  expect(mail?.parsed.text).toContain(`Due:      ${zoneTime(expected.due, 'Europe/London')} London time; ${zoneTime(expected.due, 'America/New_York')}`);
+  expect(mail?.parsed.text).toContain('Office:   London, as the visitor chose');
 });

@@ -22,6 +22,9 @@ const enquiry: ClaimedNotification = {
   phone: null,
   service: null,
   message: 'Hello',
+  office: null,
+  visitor_time_zone: null,
+  due_at: null,
 };
 const base: Record<string, string> = {
   ENQUIRY_NOTIFY_TO: 'staff@company.test',

@@ -17,14 +17,49 @@ const enquiry: ClaimedNotification = {
   phone: null,
   service: null,
   message: 'Hello',
+  office: null,
+  visitor_time_zone: null,
+  due_at: null,
 };
 
 describe('the staff e-mail', () => {
-  it('says who, from which company and about what in the subject, and when in UTC and IST', () => {
+  it('says who, from which company and about what in the subject, and when in the answering office’s time and UTC', () => {
     expect(composeNotification(enquiry, settings).subject).toBe('Enquiry: Asha Rao, no service chosen');
     expect(composeNotification({ ...enquiry, company: 'Acme', service: 'IT Consulting' }, settings).subject).toBe('Enquiry: Asha Rao (Acme), IT Consulting');
-    expect(composeNotification(enquiry, settings).text).toContain('Received: 2026-11-23 10:15 UTC (23 Nov 2026, 15:45 IST)');
-    expect(composeNotification(enquiry, settings).text).toContain('Company:  (not given)');
+    const text = composeNotification(enquiry, settings).text;
+    expect(text).toContain('Office:   Noida (the visitor chose no office: the headquarters)');
+    expect(text).toContain('Received: Mon, 23 Nov 2026, 15:45 Noida time; 2026-11-23 10:15 UTC');
+    expect(text).toContain('Company:  (not given)');
+  });
+
+  it('goes to the office the visitor chose, with when it arrived and is due in that office’s time and the visitor’s', () => {
+    const recipients = {
+      IN: ['noida@company.test'],
+      US: ['austin@company.test'],
+      GB: ['london@company.test'],
+      CA: ['toronto@company.test'],
+      AU: ['sydney@company.test'],
+    };
+    const london = {
+      ...enquiry,
+      created_at: '2026-12-04T17:30:00Z',
+      office: 'GB',
+      visitor_time_zone: 'America/New_York',
+      due_at: '2026-12-07T17:30:00Z',
+    };
+    const mail = composeNotification(london, { ...settings, recipients });
+    expect(mail.to).toEqual(['london@company.test']);
+    expect(mail.text).toContain('Office:   London, as the visitor chose');
+    expect(mail.text).toContain(
+      "Received: Fri, 4 Dec 2026, 17:30 London time; Fri, 4 Dec 2026, 12:30 the visitor's time (America/New_York); 2026-12-04 17:30 UTC",
+    );
+    expect(mail.text).toContain(
+      "Due:      Mon, 7 Dec 2026, 17:30 London time; Mon, 7 Dec 2026, 12:30 the visitor's time (America/New_York): 24 hours of London's working time",
+    );
+    // A zone the browser made up is not repeated to staff; an office the visitor did not choose is the headquarters'.
+    expect(composeNotification({ ...london, visitor_time_zone: 'Mars/Olympus' }, { ...settings, recipients }).text).not.toContain('Mars');
+    expect(composeNotification({ ...london, office: null }, { ...settings, recipients }).to).toEqual(['noida@company.test']);
+    expect(composeNotification(london, settings).to).toEqual(['staff@company.test']);
   });
 
   it('has the same Message-ID on every attempt', () => {

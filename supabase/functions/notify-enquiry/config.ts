@@ -1,5 +1,6 @@
 /** The notifier's settings from its secrets (environment variables), with every problem named at once. */
 import { readLinkSettings } from '../_shared/link-settings.ts';
+import { addressList, readOfficeRecipients } from '../_shared/staff.ts';
 import { defaultPolicy, type DeliveryPolicy } from './deliver.ts';
 import { isPlainAddress, type MailSettings } from './message.ts';
 import type { SmtpSettings } from './smtp-transport.ts';
@@ -90,12 +91,11 @@ function parseMailbox(value: string): { name: string; address: string } | null {
 
 export function readNotifierConfig(env: Env): NotifierConfig | { problems: string[] } {
   const problems: string[] = [];
-  const to = (env('ENQUIRY_NOTIFY_TO') ?? '')
-    .split(',')
-    .map((address) => address.trim())
-    .filter(Boolean);
+  const to = addressList(env('ENQUIRY_NOTIFY_TO'));
   if (to.length === 0) problems.push('ENQUIRY_NOTIFY_TO is not set (the staff address, or several separated by commas)');
   for (const address of to) if (!isPlainAddress(address)) problems.push(`ENQUIRY_NOTIFY_TO: '${address}' is not an e-mail address`);
+  const offices = readOfficeRecipients(env, to);
+  if ('problems' in offices) problems.push(...offices.problems);
 
   const fromRaw = env('ENQUIRY_NOTIFY_FROM') ?? '';
   const from = parseMailbox(fromRaw);
@@ -127,11 +127,11 @@ export function readNotifierConfig(env: Env): NotifierConfig | { problems: strin
     leaseSeconds: wholeNumber(env, 'ENQUIRY_NOTIFY_LEASE_SECONDS', d.leaseSeconds, [1, 3600, 'seconds'], problems),
   };
 
-  if (problems.length > 0 || !from) return { problems };
+  if (problems.length > 0 || !from || 'problems' in offices) return { problems };
   const user = env('SMTP_USER');
   const links = readLinkSettings(env, hostedBy);
   return {
-    mail: { from, to, ...('problems' in links ? {} : { links }) },
+    mail: { from, to, recipients: offices.recipients, ...('problems' in links ? {} : { links }) },
     linkProblems: 'problems' in links ? links.problems : [],
     smtp: { host, port, secure, requireTls: !plaintextLoopback, timeoutSeconds, ...(user ? { user, password: env('SMTP_PASSWORD') ?? '' } : {}) },
     policy,

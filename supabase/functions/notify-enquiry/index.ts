@@ -7,8 +7,9 @@
  */
 import { readNotifierConfig } from './config.ts';
 import { deliverOwed } from './deliver.ts';
+import { dateEnquiries } from './enquiry-due.ts';
 import { createPostgresStore } from './postgres-store.ts';
-import { deliverReminders, readReminderConfig } from './reminders.ts';
+import { defaultRemindAfterSeconds, deliverReminders, readReminderConfig } from './reminders.ts';
 import { createSmtpTransport } from './smtp-transport.ts';
 
 const env = (name: string) => Deno.env.get(name);
@@ -52,6 +53,8 @@ Deno.serve(async (request) => {
   if (!ready || !store || !transport) return json(500, { error: 'not set up', problems: setupProblems });
   try {
     const started = Date.now();
+    // Due times first, so the first staff e-mail says when the enquiry is due on its office's working clock.
+    await dateEnquiries(store.dating, reminders?.remindAfterSeconds ?? defaultRemindAfterSeconds);
     const report = await deliverOwed(store, transport, ready.mail, ready.policy);
     if (report.errors.length > 0) console.warn(`notify-enquiry: ${report.errors.join('\n')}`);
     // Reminders get what is left of the run's time budget, so both steps together end within the platform's limit.

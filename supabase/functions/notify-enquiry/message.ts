@@ -1,10 +1,13 @@
 /**
  * The staff e-mail for one enquiry: subject with the name, company and service; every field in plain text and in
  * simple HTML; Reply-To the enquirer; a Message-ID made from the enquiry id, so a repeat is seen as the same message.
- * Every value comes from a stranger: header values lose line breaks and control characters, HTML is escaped.
+ * It goes to the office that answers (the visitor's choice, else the headquarters), with when it arrived and when it is
+ * due in that office's time and the visitor's. Every value comes from a stranger: header values lose line breaks and
+ * control characters, HTML is escaped.
  * With the link settings, it carries "Mark as answered" and "Close, no answer needed" links (_shared/enquiry-links.ts).
  */
 import { isPlainAddress } from '../_shared/email-address.ts';
+import { officeByCode, type FunctionOffice, type OfficeCode } from '../_shared/offices.ts';
 import type { EnquiryLinks, LinkSettings } from '../_shared/link-settings.ts';
 import type { ClaimedNotification, Mailbox, OutgoingMail } from './types.ts';
 
@@ -12,7 +15,10 @@ export { isPlainAddress };
 
 export interface MailSettings {
   from: Mailbox;
+  /** The staff addresses of ENQUIRY_NOTIFY_TO: an office without addresses of its own is written to there. */
   to: string[];
+  /** Each office's staff addresses (ENQUIRY_NOTIFY_TO_<office code>, _shared/staff.ts); without it, all go to `to`. */
+  recipients?: Record<OfficeCode, string[]>;
   /** Where the action links lead and what signs them; without it, e-mails carry no links. */
   links?: Pick<LinkSettings, 'pageUrl' | 'secret'>;
 }
@@ -51,21 +57,46 @@ export function notificationMessageId(enquiryId: string, from: Mailbox): string 
   return `<enquiry-${enquiryId.toLowerCase().replace(/[^0-9a-f-]/g, '')}@${domain}>`;
 }
 
-const istFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function receivedAt(value: Date | string): string {
-  const date = new Date(value);
-  const utc = date.toISOString().slice(0, 16).replace('T', ' ');
-  return `${utc} UTC (${istFormat.format(date)} IST)`;
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+/** "Mon, 7 Dec 2026, 17:30" in `timeZone`. */
+export function zoneTime(date: Date, timeZone: string): string {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format.format(date);
 }
+
+/** A time zone a browser reported, if Intl knows it: the visitor's own wording is not trusted further. */
+export function knownTimeZone(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The moment in the office's time, and in the visitor's when theirs is another zone. */
+export function officeAndVisitorTime(date: Date, office: FunctionOffice, visitorTimeZone: string | null | undefined): string {
+  const visitor = knownTimeZone(visitorTimeZone);
+  const own = `${zoneTime(date, office.timeZone)} ${office.city} time`;
+  return visitor && visitor !== office.timeZone ? `${own}; ${zoneTime(date, visitor)} the visitor's time (${visitor})` : own;
+}
+
+/** The staff addresses of an office: its own, else ENQUIRY_NOTIFY_TO. */
+export const officeRecipients = (settings: Pick<MailSettings, 'to' | 'recipients'>, office: string | null): string[] =>
+  settings.recipients?.[officeByCode(office).code] ?? settings.to;
 
 const linkStyle = 'display:inline-block;padding:8px 14px;margin:0 8px 8px 0;border-radius:6px;font-weight:bold;text-decoration:none';
 
@@ -80,6 +111,9 @@ function linksHtml(links: EnquiryLinks): string {
 const fixedHeaders = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
 
 export function composeNotification(enquiry: ClaimedNotification, settings: MailSettings, links?: EnquiryLinks): OutgoingMail {
+  const office = officeByCode(enquiry.office);
+  const received = new Date(enquiry.created_at);
+  const due = enquiry.due_at ? new Date(enquiry.due_at) : undefined;
   const name = headerText(enquiry.name, 80) || 'Someone';
   const company = enquiry.company ? headerText(enquiry.company, 80) : '';
   const service = enquiry.service ? headerText(enquiry.service, 60) : 'no service chosen';
@@ -91,7 +125,9 @@ export function composeNotification(enquiry: ClaimedNotification, settings: Mail
     ['Company', enquiry.company ?? '(not given)'],
     ['Phone', enquiry.phone ?? '(not given)'],
     ['Service', enquiry.service ?? '(not chosen)'],
-    ['Received', receivedAt(enquiry.created_at)],
+    ['Office', enquiry.office ? `${office.city}, as the visitor chose` : `${office.city} (the visitor chose no office: the headquarters)`],
+    ['Received', `${officeAndVisitorTime(received, office, enquiry.visitor_time_zone)}; ${received.toISOString().slice(0, 16).replace('T', ' ')} UTC`],
+    ...(due ? [['Due', `${officeAndVisitorTime(due, office, enquiry.visitor_time_zone)}: 24 hours of ${office.city}'s working time`] as [string, string]] : []),
   ].map(([label, value]) => [label, bodyText(value).replace(/\s*\n\s*/g, ' ')]);
   const message = bodyText(enquiry.message);
   const replyNote = replyTo
@@ -129,7 +165,7 @@ ${links ? linksHtml(links) : ''}<p style="color:#4b5563;font-size:13px;margin-to
 
   return {
     from: { ...settings.from, name: headerText(settings.from.name) },
-    to: settings.to,
+    to: officeRecipients(settings, enquiry.office),
     replyTo,
     subject: headerText(company ? `Enquiry: ${name} (${company}), ${service}` : `Enquiry: ${name}, ${service}`, 200),
     text,

@@ -86,8 +86,11 @@ export function sqlReminderStore(run: SqlRunner): ReminderStore {
 
 type Env = (name: string) => string | undefined;
 
-/** The site's promise: an answer within 24 hours of the enquiry. */
+/** The site's promise: an answer within 24 hours of the answering office's working time (enquiry-due.ts). */
 export const promiseSeconds = 24 * 60 * 60;
+
+/** ENQUIRY_REMIND_AFTER's default: 20 hours of working time, 4 before the promise is broken. */
+export const defaultRemindAfterSeconds = 20 * 3600;
 
 const durationUnits: Record<string, number> = { s: 1, m: 60, h: 3600 };
 
@@ -106,7 +109,7 @@ export function readReminderConfig(env: Env, staffTo: string[]): { settings: Rem
     .filter(Boolean);
   for (const address of escalateRaw) if (!isPlainAddress(address)) problems.push(`ENQUIRY_ESCALATE_TO: '${address}' is not an e-mail address`);
 
-  let remindAfterSeconds = 20 * 3600;
+  let remindAfterSeconds = defaultRemindAfterSeconds;
   const remindRaw = env('ENQUIRY_REMIND_AFTER') ?? '';
   if (remindRaw) {
     const match = /^(\d{1,6})([smh])$/.exec(remindRaw);

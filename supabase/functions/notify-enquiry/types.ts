@@ -12,6 +12,12 @@ export interface ClaimedNotification {
   phone: string | null;
   service: string | null;
   message: string;
+  /** The office the visitor asked to answer (IN, US, GB, CA, AU); null: the headquarters. */
+  office: string | null;
+  /** The visitor's time zone as their browser reported it, or null. */
+  visitor_time_zone: string | null;
+  /** When the promise is broken on the office's working clock (enquiry-due.ts), or null if not dated yet. */
+  due_at: Date | string | null;
 }
 
 /** Where owed notifications live: the outbox's SQL functions, reached through Postgres or PGlite. */
