@@ -8,10 +8,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { LinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
 import { company, email as companyEmail } from '../../src/config/company.ts';
 import { readNotifierConfig, type NotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
-import { deliverOwed, type DeliveryReport } from '../../supabase/functions/notify-enquiry/deliver.ts';
+import { deliverOwed, sqlNotificationStore, type DeliveryReport } from '../../supabase/functions/notify-enquiry/deliver.ts';
 import { createSmtpTransport } from '../../supabase/functions/notify-enquiry/smtp-transport.ts';
 import { deliverReminders, readReminderConfig, sqlReminderStore, type ReminderSettings } from '../../supabase/functions/notify-enquiry/reminders.ts';
-import type { ClaimedNotification, NotificationStore } from '../../supabase/functions/notify-enquiry/types.ts';
+import type { SqlRunner } from '../../supabase/functions/notify-enquiry/types.ts';
 import { mailSmtpPort } from './mail-catcher.ts';
 
 /** What the local backend uses where the environment says nothing. */
@@ -33,24 +33,6 @@ const mailViewer: Record<string, string> = {
   SMTP_SECURE: 'false',
   SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
 };
-
-function pgliteNotificationStore(db: PGlite): NotificationStore {
-  return {
-    async claim(batchSize, leaseSeconds) {
-      const { rows } = await db.query<ClaimedNotification>('select * from public.claim_enquiry_notifications($1, make_interval(secs => $2))', [
-        batchSize,
-        leaseSeconds,
-      ]);
-      return rows;
-    },
-    async markSent(enquiryId) {
-      await db.query('select public.enquiry_notification_sent($1)', [enquiryId]);
-    },
-    async markFailed(enquiryId, attempt, reason, retryAt) {
-      await db.query('select public.enquiry_notification_failed($1, $2, $3, $4)', [enquiryId, attempt, reason, retryAt]);
-    },
-  };
-}
 
 export interface LocalNotifier {
   /** Runs the notifier now, or once more right after the run in progress. */
@@ -82,8 +64,9 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   if ('problems' in readReminders) throw new Error(`Staff reminders are not set up: ${readReminders.problems.join('; ')}`);
   const reminders: ReminderSettings = readReminders.settings;
   for (const warning of readReminders.warnings) log(warning);
-  const store = pgliteNotificationStore(db);
-  const reminderStore = sqlReminderStore(async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows);
+  const run: SqlRunner = async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows;
+  const store = sqlNotificationStore(run);
+  const reminderStore = sqlReminderStore(run);
   const transport = createSmtpTransport(config.smtp);
   const server = `${config.smtp.host}:${config.smtp.port}`;
 
