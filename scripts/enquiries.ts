@@ -19,8 +19,8 @@ const usage = `Usage: npm run enquiries -- [--json | --csv]
 
 Lists contact form enquiries, newest first, as an aligned table (default), JSON or CSV, each with
 its age, its state (new; answered or closed, with who and when; OVERDUE when new for more than
-${responseTimeHours} hours) and the state of its staff e-mail (sent, owed, retrying with the last error, or
-FAILED with the reason). JSON and CSV carry the state columns: state, state_changed_at, state_changed_by.
+${responseTimeHours} hours) and the state of its staff e-mail (sent, owed, retrying with the last error,
+FAILED with the reason, or UNCONFIRMED when the notifier stopped after handing it to the mail server). JSON and CSV carry the state columns: state, state_changed_at, state_changed_by.
 
 With --report, prints how the ${responseTimeHours}-hour reply promise was kept for the enquiries received in a
 period: how many came in, were answered, closed and are still open, the median and worst time
@@ -86,9 +86,13 @@ function notificationTotals(rows: StoredEnquiry[]): string {
     if (status) counts.set(status, (counts.get(status) ?? 0) + 1);
   }
   if (counts.size === 0) return '';
-  const words = { sent: 'sent', sending: 'sending', pending: 'owed', failed: 'FAILED' } as const;
-  const parts = (['sent', 'sending', 'pending', 'failed'] as const).filter((s) => counts.has(s)).map((s) => `${counts.get(s)} ${words[s]}`);
-  return `; staff e-mails: ${parts.join(', ')}${counts.has('failed') ? ' (retry them with: select public.retry_failed_enquiry_notifications())' : ''}`;
+  const words = { sent: 'sent', sending: 'sending', handed: 'UNCONFIRMED', pending: 'owed', failed: 'FAILED' } as const;
+  const parts = (['sent', 'sending', 'handed', 'pending', 'failed'] as const).filter((s) => counts.has(s)).map((s) => `${counts.get(s)} ${words[s]}`);
+  const advice = [
+    ...(counts.has('handed') ? ['check the staff mailbox for the UNCONFIRMED: they are never sent again'] : []),
+    ...(counts.has('failed') ? ['retry the FAILED with: select public.retry_failed_enquiry_notifications()'] : []),
+  ];
+  return `; staff e-mails: ${parts.join(', ')}${advice.length > 0 ? ` (${advice.join('; ')})` : ''}`;
 }
 
 async function main(): Promise<void> {

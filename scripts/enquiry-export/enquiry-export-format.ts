@@ -22,7 +22,8 @@ export interface StoredEnquiry extends Omit<EnquiryRow, 'service'> {
 export type EnquiryState = 'new' | 'answered' | 'closed';
 
 export interface EnquiryNotification {
-  status: 'pending' | 'sending' | 'sent' | 'failed';
+  /** handed: given to the mail server by a run that stopped before it could mark it sent; never sent again. */
+  status: 'pending' | 'sending' | 'handed' | 'sent' | 'failed';
   attempts: number;
   last_error: string | null;
   sent_at: string | null;
@@ -51,6 +52,8 @@ function notificationSummary(row: StoredEnquiry): string {
       return `FAILED after ${n.attempts} tries: ${n.last_error ?? ''}`;
     case 'sending':
       return `sending (try ${n.attempts})`;
+    case 'handed':
+      return 'UNCONFIRMED: handed to the mail server; check the mailbox';
     case 'pending':
       return n.attempts === 0 ? 'pending' : `retrying at ${at(n.next_attempt_at)} (${n.attempts} tries): ${n.last_error ?? ''}`;
   }

@@ -9,17 +9,11 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { LinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
 import { company, email as companyEmail } from '../../src/config/company.ts';
 import { readNotifierConfig, type NotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
-import { deliverOwed, type DeliveryReport } from '../../supabase/functions/notify-enquiry/deliver.ts';
+import { deliverOwed, sqlNotificationStore, type DeliveryReport } from '../../supabase/functions/notify-enquiry/deliver.ts';
 import { createSmtpTransport } from '../../supabase/functions/notify-enquiry/smtp-transport.ts';
 import { dateEnquiries, sqlDatingStore } from '../../supabase/functions/notify-enquiry/enquiry-due.ts';
-import {
-  deliverReminders,
-  readReminderConfig,
-  sqlReminderStore,
-  type ReminderSettings,
-  type SqlRunner,
-} from '../../supabase/functions/notify-enquiry/reminders.ts';
-import type { ClaimedNotification, NotificationStore } from '../../supabase/functions/notify-enquiry/types.ts';
+import { deliverReminders, readReminderConfig, sqlReminderStore, type ReminderSettings } from '../../supabase/functions/notify-enquiry/reminders.ts';
+import type { SqlRunner } from '../../supabase/functions/notify-enquiry/types.ts';
 import { mailSmtpPort } from './mail-catcher.ts';
 
 /** What the local backend uses where the environment says nothing. */
@@ -41,24 +35,6 @@ const mailViewer: Record<string, string> = {
   SMTP_SECURE: 'false',
   SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
 };
-
-function pgliteNotificationStore(db: PGlite): NotificationStore {
-  return {
-    async claim(batchSize, leaseSeconds) {
-      const { rows } = await db.query<ClaimedNotification>('select * from public.claim_enquiry_notifications($1, make_interval(secs => $2))', [
-        batchSize,
-        leaseSeconds,
-      ]);
-      return rows;
-    },
-    async markSent(enquiryId) {
-      await db.query('select public.enquiry_notification_sent($1)', [enquiryId]);
-    },
-    async markFailed(enquiryId, attempt, reason, retryAt) {
-      await db.query('select public.enquiry_notification_failed($1, $2, $3, $4)', [enquiryId, attempt, reason, retryAt]);
-    },
-  };
-}
 
 export interface LocalNotifier {
   /** Runs the notifier now, or once more right after the run in progress. */
@@ -93,8 +69,8 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   // ENQUIRY_CLOCK=calendar: every hour counts, so a reminder tried out at the weekend arrives now (docs/STAFF.md).
   const calendar = env.ENQUIRY_CLOCK === 'calendar';
   if (env.ENQUIRY_CLOCK && !calendar) throw new Error(`ENQUIRY_CLOCK must be 'calendar' or unset (the offices' working clocks), not '${env.ENQUIRY_CLOCK}'`);
-  const store = pgliteNotificationStore(db);
   const run: SqlRunner = async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows;
+  const store = sqlNotificationStore(run);
   const reminderStore = sqlReminderStore(run);
   const datingStore = sqlDatingStore(run);
   const transport = createSmtpTransport(config.smtp);

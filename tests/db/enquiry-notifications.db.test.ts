@@ -37,6 +37,7 @@ async function claim(db: TestDatabase, batch: number, lease = '2 minutes'): Prom
 const serviceFunctions = [
   'public.enquiry_notification_is_due(public.enquiry_notifications)',
   'public.claim_enquiry_notifications(integer, interval)',
+  'public.enquiry_notification_handed(uuid, integer)',
   'public.enquiry_notification_sent(uuid)',
   'public.enquiry_notification_failed(uuid, integer, text, timestamptz)',
   'public.retry_failed_enquiry_notifications()',
@@ -144,6 +145,24 @@ describe.each(databaseTargets)('enquiry_notifications on $label', ({ open }) => 
     await queryAs(db, 'service_role', 'select public.enquiry_notification_sent($1)', [id]);
     await queryAs(db, 'service_role', `select public.enquiry_notification_failed($1, 1, 'timeout', now())`, [id]);
     expect(await notification(db, id)).toMatchObject({ status: 'sent', last_error: null });
+  });
+
+  it('never claims a notification again once it was handed to the mail server; a refusal owes it again', async () => {
+    const handed = (id: string, attempt: number) =>
+      queryAs<{ handed: boolean }>(db, 'service_role', 'select public.enquiry_notification_handed($1, $2) as handed', [id, attempt]);
+    const id = await storeEnquiry(db);
+    await claim(db, 10);
+    expect(await handed(id, 2)).toEqual([{ handed: false }]);
+    expect(await handed(id, 1)).toEqual([{ handed: true }]);
+    expect(await notification(db, id)).toMatchObject({ status: 'handed', attempts: 1 });
+    expect(await claim(db, 10)).toEqual([]);
+    await queryAs(db, 'service_role', `select public.enquiry_notification_failed($1, 1, '550 mailbox unavailable', now())`, [id]);
+    expect(await notification(db, id)).toMatchObject({ status: 'pending', last_error: '550 mailbox unavailable' });
+
+    // A claim that ran out before the hand-off may belong to another run by now: this one must not send.
+    await claim(db, 10);
+    await db.query(`update public.enquiry_notifications set claimed_until = now() - interval '1 second' where enquiry_id = $1`, [id]);
+    expect(await handed(id, 2)).toEqual([{ handed: false }]);
   });
 
   describe('waking the Edge Function (pg_net and Vault, stood in for here)', () => {

@@ -42,6 +42,7 @@ const serviceFunctions = [
   'public.enquiry_reminder_still_owed(public.enquiry_reminders)',
   'public.claim_enquiry_reminders(integer, interval)',
   'public.open_enquiries()',
+  'public.enquiry_reminder_handed(bigint, integer)',
   'public.enquiry_reminder_sent(bigint)',
   'public.enquiry_reminder_failed(bigint, integer, text, timestamptz)',
   'public.wake_enquiry_reminders()',

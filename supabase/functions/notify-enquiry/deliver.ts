@@ -1,10 +1,30 @@
 /**
- * One run of the notifier: claim owed notifications a batch at a time, send each, mark it sent; a failed attempt is
- * owed again after a backoff, and after the last attempt it is marked failed with the reason.
+ * One run of the notifier: claim owed notifications a batch at a time, mark each handed, send it, mark it sent; a
+ * failed attempt is owed again after a backoff, and after the last attempt it is marked failed with the reason.
+ * A handed notification is never claimed again, so a run killed between sending and marking cannot send it twice
+ * (20261206100000_reminders_sent_once.sql); it stays handed, which `npm run enquiries` shows.
  */
 import { enquiryLinks } from '../_shared/link-settings.ts';
 import { composeNotification, type MailSettings } from './message.ts';
-import type { MailTransport, NotificationStore } from './types.ts';
+import type { ClaimedNotification, MailTransport, NotificationStore, SqlRunner } from './types.ts';
+
+/** The notification outbox's SQL functions (20261124090000_enquiry_notifications.sql and later), through `run`. */
+export function sqlNotificationStore(run: SqlRunner): NotificationStore {
+  return {
+    claim: (batchSize, leaseSeconds) =>
+      run<ClaimedNotification>('select * from public.claim_enquiry_notifications($1, make_interval(secs => $2))', [batchSize, leaseSeconds]),
+    async markHanded(enquiryId, attempt) {
+      const [row] = await run<{ handed: boolean }>('select public.enquiry_notification_handed($1, $2) as handed', [enquiryId, attempt]);
+      return row?.handed === true;
+    },
+    async markSent(enquiryId) {
+      await run('select public.enquiry_notification_sent($1)', [enquiryId]);
+    },
+    async markFailed(enquiryId, attempt, reason, retryAt) {
+      await run('select public.enquiry_notification_failed($1, $2, $3, $4)', [enquiryId, attempt, reason, retryAt]);
+    },
+  };
+}
 
 export interface DeliveryPolicy {
   batchSize: number;
@@ -82,7 +102,9 @@ export async function deliverOwed(
     for (const notification of batch) {
       try {
         const links = settings.links ? await enquiryLinks(settings.links, notification.enquiry_id) : undefined;
-        await transport.send(composeNotification(notification, settings, links));
+        const mail = composeNotification(notification, settings, links);
+        if (!(await store.markHanded(notification.enquiry_id, notification.attempt))) continue;
+        await transport.send(mail);
       } catch (error) {
         const reason = describeError(error);
         const giveUp = notification.attempt >= policy.maxAttempts;

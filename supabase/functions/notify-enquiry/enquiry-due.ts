@@ -7,7 +7,8 @@
  */
 import { officeByCode, officeClock, type Closure } from '../_shared/offices.ts';
 import { addWorkingTime, lastOpenBefore, nextOpening, type WorkingClock } from '../_shared/working-clock.ts';
-import { promiseSeconds, type SqlRunner } from './reminders.ts';
+import { promiseSeconds } from './reminders.ts';
+import type { SqlRunner } from './types.ts';
 
 export interface EnquiryDue {
   due: Date;

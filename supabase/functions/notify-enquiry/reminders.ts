@@ -3,7 +3,8 @@
  * rather than a sibling function: it needs the same SMTP settings, transport and retry rules, and the same wake-up
  * (Supabase Cron calls this function through the Vault secrets it already has), so there is nothing new to deploy or
  * to keep in step. Each run first owes what is due (schedule_enquiry_reminders, once per message whatever calls it),
- * then claims, sends and marks it like the staff notifications.
+ * then claims, hands over, sends and marks it like the staff notifications: a message is marked handed just before it
+ * goes to the mail server and is never claimed again, so a run killed before marking it sent never sends it twice.
  */
 import { enquiryLinks, readLinkSettings, type LinkSettings } from '../_shared/link-settings.ts';
 import { headquarters } from '../_shared/offices.ts';
@@ -11,7 +12,7 @@ import { supabaseHostedBy } from './config.ts';
 import { describeError, isUnreachable, retryDelaySeconds, type DeliveryPolicy, type DeliveryReport } from './deliver.ts';
 import { isPlainAddress, type MailSettings } from './message.ts';
 import { composeDigest, composeReminder, type ActionLinks } from './reminder-message.ts';
-import type { MailTransport } from './types.ts';
+import type { MailTransport, SqlRunner } from './types.ts';
 
 export interface ReminderSettings {
   /** Who gets the reminder and overdue messages: ENQUIRY_ESCALATE_TO, or the staff addresses. */
@@ -51,12 +52,11 @@ export interface ReminderStore {
   schedule(remindAfterSeconds: number, digestHour: number, timeZone: string): Promise<number>;
   claim(batchSize: number, leaseSeconds: number): Promise<ClaimedReminder[]>;
   openEnquiries(): Promise<OpenEnquiry[]>;
+  /** Just before the mail server gets it: never claimed again after this. False when the claim ran out: do not send. */
+  markHanded(reminderId: string, attempt: number): Promise<boolean>;
   markSent(reminderId: string): Promise<void>;
   markFailed(reminderId: string, attempt: number, reason: string, retryAt: Date | null): Promise<void>;
 }
-
-/** Rows of a query with $1-style parameters: postgres.js's `unsafe` in the function, PGlite's `query` locally. */
-export type SqlRunner = <T>(sql: string, params: unknown[]) => Promise<T[]>;
 
 export function sqlReminderStore(run: SqlRunner): ReminderStore {
   return {
@@ -75,6 +75,10 @@ export function sqlReminderStore(run: SqlRunner): ReminderStore {
         [batchSize, leaseSeconds],
       ),
     openEnquiries: () => run<OpenEnquiry>('select * from public.open_enquiries()', []),
+    async markHanded(reminderId, attempt) {
+      const [row] = await run<{ handed: boolean }>('select public.enquiry_reminder_handed($1, $2) as handed', [reminderId, attempt]);
+      return row?.handed === true;
+    },
     async markSent(reminderId) {
       await run('select public.enquiry_reminder_sent($1)', [reminderId]);
     },
@@ -173,13 +177,16 @@ export async function deliverReminders(
     for (const reminder of batch) {
       try {
         const now = new Date();
+        let message;
         if (reminder.kind === 'digest') {
           const open = await store.openEnquiries();
           const listed = await Promise.all(open.map(async (enquiry) => ({ ...enquiry, links: await linksFor(settings, enquiry.enquiry_id, now) })));
-          await transport.send(composeDigest(reminder, listed, mail, settings, now));
+          message = composeDigest(reminder, listed, mail, settings, now);
         } else {
-          await transport.send(composeReminder(reminder, await linksFor(settings, reminder.enquiry_id!, now), mail, settings, now));
+          message = composeReminder(reminder, await linksFor(settings, reminder.enquiry_id!, now), mail, settings, now);
         }
+        if (!(await store.markHanded(reminder.reminder_id, reminder.attempt))) continue;
+        await transport.send(message);
       } catch (error) {
         const reason = describeError(error);
         const giveUp = reminder.attempt >= policy.maxAttempts;

@@ -23,10 +23,15 @@ export interface ClaimedNotification {
 /** Where owed notifications live: the outbox's SQL functions, reached through Postgres or PGlite. */
 export interface NotificationStore {
   claim(batchSize: number, leaseSeconds: number): Promise<ClaimedNotification[]>;
+  /** Just before the mail server gets it: never claimed again after this. False when the claim ran out: do not send. */
+  markHanded(enquiryId: string, attempt: number): Promise<boolean>;
   markSent(enquiryId: string): Promise<void>;
   /** retryAt null: failed for good. */
   markFailed(enquiryId: string, attempt: number, reason: string, retryAt: Date | null): Promise<void>;
 }
+
+/** Rows of a query with $1-style parameters: postgres.js's `unsafe` in the function, PGlite's `query` locally. */
+export type SqlRunner = <T>(sql: string, params: unknown[]) => Promise<T[]>;
 
 export interface Mailbox {
   name: string;
