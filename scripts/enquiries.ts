@@ -10,12 +10,18 @@ import { isOverdue, toCsv, toJson, toTable, type StoredEnquiry } from './enquiry
 import { ArgumentError, defaultPeriodDays, reportPeriod } from './enquiry-export/report-period.ts';
 import { responseTimeReport } from './enquiry-export/response-time-report.ts';
 import { reportCsv, reportJson, reportText } from './enquiry-export/response-time-report-format.ts';
-import { readDataDir, readViaApi } from './enquiry-export/enquiry-sources.ts';
+import { readDataDir, readFromDatabase, readViaApi } from './enquiry-export/enquiry-sources.ts';
+import { apiStateStore, databaseStateStore, type SettableState, type StateStore } from './enquiry-export/state-changes.ts';
+import { checkEnquiryId, findEnquiry, historyText, operatorName, setState, undoLatest } from './enquiry-export/state-commands.ts';
+import { existsSync } from 'node:fs';
+import { openLocalDatabase } from './local-backend/local-database.ts';
 import { isListening } from './shared/ports.ts';
-import { defaultDataDir } from './local-backend/repo-paths.ts';
+import { defaultDataDir, migrationsDir } from './local-backend/repo-paths.ts';
 
 const usage = `Usage: npm run enquiries -- [--json | --csv]
        npm run enquiries -- --report [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--time-zone ZONE] [--json | --csv]
+       npm run enquiries -- --answered ID | --closed ID | --undo ID [--as NAME]
+       npm run enquiries -- --history ID
 
 Lists contact form enquiries, newest first, as an aligned table (default), JSON or CSV, each with
 its age, its state (new; answered or closed, with who and when; OVERDUE when new for more than
@@ -27,16 +33,31 @@ period: how many came in, were answered, closed and are still open, the median a
 to answer, and how many broke the promise, then the open ones past the promise, oldest first.
 See docs/STAFF.md.
 
+With --answered or --closed, marks a new enquiry answered or closed (needs no answer), as the
+staff e-mail's links do; with --undo, undoes its latest change (made by a link or this command)
+if that was less than 30 minutes ago (enquiry_undo_window() in the database), so it is new again;
+with --history, lists its changes: when, which, by whom, how, and whether undone. ID is the
+enquiry's id, or its first 8 characters or more, as the list's Id column shows.
+
 Source, in this order:
   1. SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set: the hosted project (service role key).
   2. Something listening on ${localSupabaseUrl}: the local backend (npm run backend).
-  3. Otherwise: the local data in .local-data/pglite, opened directly and only read.
+  3. Otherwise: the local data in .local-data/pglite, opened directly: only read for the list
+     and the report; --answered, --closed, --undo and --history first apply any new migration,
+     as the backend does.
 
 Report period (whole days, both included, read in --time-zone):
   --from DATE       first day, YYYY-MM-DD (default: ${defaultPeriodDays} days before the end)
   --to DATE         last day, YYYY-MM-DD (default: up to now)
   --time-zone ZONE  IANA time zone the days are read and times shown in (default: UTC),
                     e.g. Asia/Kolkata, Europe/London, America/Chicago
+
+Changing a state:
+  --answered ID   mark the enquiry answered (a reply was sent)
+  --closed ID     mark the enquiry closed (it needs no answer: spam, a duplicate, a job application)
+  --undo ID       undo the enquiry's latest change, within 30 minutes of it
+  --history ID    list the enquiry's changes
+  --as NAME       who is recorded for a change (default: git config user.name, else $USER)
 
 Options:
   --report    print the response-time report instead of the list
@@ -95,6 +116,51 @@ function notificationTotals(rows: StoredEnquiry[]): string {
   return `; staff e-mails: ${parts.join(', ')}${advice.length > 0 ? ` (${advice.join('; ')})` : ''}`;
 }
 
+/** The enquiries and a way to change their states, from the same source as the list (see the usage). */
+async function openStates(): Promise<{ rows: StoredEnquiry[]; store: StateStore; close: () => Promise<void> }> {
+  const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: key } = process.env;
+  const none = async () => {};
+  if (url || key) {
+    if (!url || !key) throw new UsageError('Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or neither.');
+    console.error(`Using the enquiries of ${url}`);
+    return { rows: await readViaApi(url, key), store: apiStateStore(url, key), close: none };
+  }
+  if (await isListening('127.0.0.1', localSupabasePort)) {
+    console.error(`Using the enquiries of the local backend at ${localSupabaseUrl}`);
+    return {
+      rows: await readViaApi(localSupabaseUrl, localSupabaseServiceRoleKey),
+      store: apiStateStore(localSupabaseUrl, localSupabaseServiceRoleKey),
+      close: none,
+    };
+  }
+  const where = relative(process.cwd(), defaultDataDir) || defaultDataDir;
+  if (!existsSync(defaultDataDir))
+    throw new Error(`No enquiries stored locally yet (${where} does not exist): start npm run backend and send the contact form.`);
+  console.error(`No local backend on ${localSupabaseUrl}; using ${where} directly.`);
+  const db = await openLocalDatabase({ dataDir: defaultDataDir, migrationsDir });
+  return { rows: await readFromDatabase(db), store: databaseStateStore(db), close: () => db.close() };
+}
+
+async function changeState(command: 'answered' | 'closed' | 'undo' | 'history', id: string, as: string | undefined): Promise<void> {
+  // Who and which enquiry are checked before anything is read or opened.
+  const by = command === 'history' ? '' : operatorName(as);
+  if (command === 'history' && as !== undefined) throw new UsageError('--as names who made a change: --history changes nothing.');
+  checkEnquiryId(id, command);
+  const { rows, store, close } = await openStates();
+  try {
+    const row = findEnquiry(rows, id, command);
+    if (command === 'history') {
+      process.stdout.write(historyText(row, await store.history(row.id), await store.undoWindowMinutes()));
+    } else if (command === 'undo') {
+      process.stdout.write(await undoLatest(store, row, by));
+    } else {
+      process.stdout.write(await setState(store, row, command as SettableState, by));
+    }
+  } finally {
+    await close();
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -104,6 +170,11 @@ async function main(): Promise<void> {
       from: { type: 'string' },
       to: { type: 'string' },
       'time-zone': { type: 'string' },
+      answered: { type: 'string' },
+      closed: { type: 'string' },
+      undo: { type: 'string' },
+      history: { type: 'string' },
+      as: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -111,6 +182,14 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
+  const commands = (['answered', 'closed', 'undo', 'history'] as const).filter((name) => values[name] !== undefined);
+  if (commands.length > 0) {
+    if (commands.length > 1) throw new UsageError(`Choose one of --${commands.join(' and --')}.`);
+    const others = (['report', 'json', 'csv', 'from', 'to', 'time-zone'] as const).filter((name) => values[name] !== undefined);
+    if (others.length > 0) throw new UsageError(`--${commands[0]} takes no --${others[0]}: run it on its own (npm run enquiries -- --${commands[0]} ID).`);
+    return changeState(commands[0], values[commands[0]]!, values.as);
+  }
+  if (values.as !== undefined) throw new UsageError('--as names who made a change: use it with --answered, --closed or --undo.');
   if (values.json && values.csv) throw new UsageError('Choose one of --json and --csv.');
   const periodOptions = (['from', 'to', 'time-zone'] as const).filter((name) => values[name] !== undefined);
   if (!values.report && periodOptions.length > 0) {

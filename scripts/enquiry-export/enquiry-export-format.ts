@@ -143,6 +143,8 @@ function stateSummary(row: StoredEnquiry, now: Date): string {
 type TableColumn = { title: string; width: number; value: (row: StoredEnquiry, now: Date) => string };
 
 const tableColumns: TableColumn[] = [
+  // The first 8 characters of the id: what --answered, --closed, --undo and --history take.
+  { title: 'Id', width: 8, value: (row) => row.id.slice(0, 8) },
   { title: 'Received (UTC)', width: 16, value: (row) => utcMinute(row.created_at) },
   { title: 'Age', width: 14, value: (row, now) => formatDuration(now.getTime() - Date.parse(row.created_at)) },
   { title: 'State', width: 70, value: stateSummary },

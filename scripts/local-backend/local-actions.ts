@@ -10,7 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { actionPageUrl } from '../../supabase/functions/_shared/enquiry-links.ts';
 import { developmentLinkSecret, type LinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
 import { createActionHandler } from '../../supabase/functions/enquiry-action/handler.ts';
-import { findSql, setStateSql, type ActionStore, type EnquirySummary, type StateChange } from '../../supabase/functions/enquiry-action/types.ts';
+import { createSqlActionStore } from '../../supabase/functions/enquiry-action/sql-store.ts';
 import { requestSourceProblem } from './editor-backend-guard.ts';
 
 export const enquiryActionPath = '/functions/v1/enquiry-action';
@@ -18,17 +18,6 @@ export const enquiryActionPath = '/functions/v1/enquiry-action';
 /** The link settings of `npm run dev`: the dev site (its first origin) and the development secret. */
 export function localLinkSettings(siteOrigin: string): LinkSettings {
   return { pageUrl: actionPageUrl(siteOrigin), siteOrigin: new URL(siteOrigin).origin, secret: developmentLinkSecret };
-}
-
-function pgliteActionStore(db: PGlite): ActionStore {
-  return {
-    async find(enquiry) {
-      return (await db.query<EnquirySummary>(findSql, [enquiry])).rows[0] ?? null;
-    },
-    async setState(enquiry, state, changedBy) {
-      return (await db.query<StateChange>(setStateSql, [enquiry, state, changedBy])).rows[0] ?? null;
-    },
-  };
 }
 
 /** Node's request as the Fetch API's, for the function's handler. */
@@ -47,7 +36,11 @@ function webRequest(req: IncomingMessage, port: number): Request {
 }
 
 export function createLocalActions(db: PGlite, { port, siteOrigins }: { port: number; siteOrigins: readonly string[] }) {
-  const handle = createActionHandler({ settings: localLinkSettings(siteOrigins[0]!), store: pgliteActionStore(db), log: (line) => console.error(line) });
+  const handle = createActionHandler({
+    settings: localLinkSettings(siteOrigins[0]!),
+    store: createSqlActionStore(async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows),
+    log: (line) => console.error(line),
+  });
   const service = { name: 'The local enquiry-action function', fromSite: (site: string) => `Open the link's page on ${site}` };
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const problem = requestSourceProblem({ host: req.headers.host, origin: req.headers.origin, port, siteOrigins, service });

@@ -2,8 +2,10 @@
  * The slice of Supabase's REST API (PostgREST) that this project calls, served from PGlite:
  * - POST /rest/v1/contact_submissions: the contact form's insert through supabase-js (one JSON object,
  *   no Prefer or `Prefer: return=minimal`, answered 201 with no body);
- * - GET /rest/v1/contact_submissions and /rest/v1/enquiry_notifications: staff reads (`npm run enquiries`, tests)
- *   with `select`, `order`, `limit`, `offset` and `column=eq.value` filters;
+ * - GET /rest/v1/contact_submissions, /rest/v1/enquiry_notifications and /rest/v1/enquiry_events: staff reads
+ *   (`npm run enquiries`, tests) with `select`, `order`, `limit`, `offset` and `column=eq.value` filters;
+ * - POST /rest/v1/rpc/record_enquiry_state, undo_enquiry_event and enquiry_undo_window: `npm run enquiries` setting,
+ *   undoing and showing states (one JSON object of named arguments; a set of rows or one value back);
  * - OPTIONS: the browser's CORS preflight.
  * Unlike hosted Supabase it answers only requests addressed to a loopback name (not a DNS name rebound to this
  * machine) and, from web pages, only the dev site's own origins (editor-backend-guard.ts's check, shared with the
@@ -24,9 +26,21 @@ import { isSqlError, reply, replyForSqlError, type ApiRole, type ErrorReply } fr
 /** The notification outbox (supabase/migrations/20261124090000_enquiry_notifications.sql). */
 export const notificationTable = 'enquiry_notifications';
 
+/** Every change of an enquiry's state (supabase/migrations/20261206110000_enquiry_events.sql). */
+export const eventTable = 'enquiry_events';
+
 /** What each served table answers besides OPTIONS; the grants then decide who may. */
-const servedMethods: Record<string, string[]> = { [enquiryTable]: ['GET', 'POST'], [notificationTable]: ['GET'] };
-const served = `GET and POST on /rest/v1/${enquiryTable}, GET on /rest/v1/${notificationTable}`;
+const servedMethods: Record<string, string[]> = { [enquiryTable]: ['GET', 'POST'], [notificationTable]: ['GET'], [eventTable]: ['GET'] };
+
+/** The functions served at /rest/v1/rpc/<name>: their arguments, and whether they return rows or one value. */
+const servedFunctions: Record<string, { args: string[]; returns: 'rows' | 'value' }> = {
+  record_enquiry_state: { args: ['enquiry', 'new_state', 'changed_by', 'changed_via'], returns: 'rows' },
+  undo_enquiry_event: { args: ['event', 'undone_by'], returns: 'value' },
+  enquiry_undo_window: { args: [], returns: 'value' },
+};
+const served =
+  `GET and POST on /rest/v1/${enquiryTable}, GET on /rest/v1/${notificationTable} and /rest/v1/${eventTable}, ` +
+  `POST on /rest/v1/rpc/${Object.keys(servedFunctions).join(', ')}`;
 
 /** PostgREST's error for the kind of request (its code and status), saying the stand-in does not support it. */
 function notSupported(status: number, code: string, what: string): ErrorReply {
@@ -143,6 +157,40 @@ export async function createRestApi(db: PGlite, options: RestApiOptions): Promis
     send(res, 201);
   }
 
+  /** PostgREST's function call (docs: references/api/functions): named arguments in, a set of rows or one value out. */
+  async function call(req: IncomingMessage, res: ServerResponse, caller: Caller, name: string, search: URLSearchParams) {
+    if (search.size > 0) return sendError(res, notSupported(400, 'PGRST100', `the query parameter '${[...search.keys()][0]}' on POST`));
+    const body = await readBody(req);
+    if (body === null) {
+      sendError(res, reply(413, null, `Request body larger than ${maxBodyBytes} bytes`), { connection: 'close' });
+      if (!req.complete) req.destroy();
+      return;
+    }
+    let args: unknown;
+    try {
+      args = body.trim() === '' ? {} : JSON.parse(body);
+    } catch {
+      return sendError(res, reply(400, 'PGRST102', 'Empty or invalid json'));
+    }
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+      return sendError(res, notSupported(400, 'PGRST102', 'a body that is not one JSON object'));
+    }
+    const fn = servedFunctions[name]!;
+    const given = Object.keys(args).sort();
+    if (given.join(',') !== [...fn.args].sort().join(',')) {
+      const hint = `Perhaps you meant to call the function public.${name}(${fn.args.join(', ')})`;
+      return sendError(res, reply(404, 'PGRST202', `Could not find the function public.${name}(${given.join(', ')}) in the schema cache`, hint));
+    }
+    const values = fn.args.map((arg) => {
+      const value = (args as Record<string, unknown>)[arg];
+      return value === null ? null : typeof value === 'string' ? value : JSON.stringify(value);
+    });
+    const call = `public.${ident(name)}(${fn.args.map((arg, i) => `${ident(arg)} => $${i + 1}`).join(', ')})`;
+    const sql = fn.returns === 'rows' ? `select coalesce(json_agg(r), '[]')::text as body from ${call} r` : `select to_json(${call})::text as body`;
+    const [result] = await asCaller<{ body: string }>(caller, req, `rpc/${name}`, sql, values);
+    send(res, 200, result!.body);
+  }
+
   return async (req, res) => {
     let role: ApiRole = 'anon';
     try {
@@ -157,8 +205,15 @@ export async function createRestApi(db: PGlite, options: RestApiOptions): Promis
 
       const url = new URL(req.url ?? '/', 'http://localhost');
       const table = url.pathname.startsWith('/rest/v1/') ? url.pathname.slice('/rest/v1/'.length) : null;
-      const methods = table === null ? undefined : servedMethods[table];
+      const fn = table?.startsWith('rpc/') ? table.slice('rpc/'.length) : undefined;
+      const methods = table === null ? undefined : fn !== undefined ? (Object.hasOwn(servedFunctions, fn) ? ['POST'] : undefined) : servedMethods[table];
       if (table === null) return sendError(res, reply(404, null, `Not found: the local stand-in serves only ${served}`));
+      if (methods === undefined && fn !== undefined) {
+        return sendError(
+          res,
+          reply(404, 'PGRST202', `Could not find the function public.${fn} in the schema cache`, `The local stand-in serves only ${served}`),
+        );
+      }
       if (methods === undefined) return sendError(res, reply(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`));
       if (req.method === 'OPTIONS') {
         res.writeHead(200, { ...corsPreflight, 'content-length': '0' });
@@ -177,6 +232,7 @@ export async function createRestApi(db: PGlite, options: RestApiOptions): Promis
       if (prefer !== undefined && !(req.method === 'POST' && prefer.trim() === 'return=minimal')) {
         return sendError(res, notSupported(400, 'PGRST122', `Prefer: ${prefer}`));
       }
+      if (fn !== undefined) return await call(req, res, caller, fn, url.searchParams);
       if (req.method === 'GET') return await read(req, res, caller, table, url.searchParams);
       await insert(req, res, caller, table, url.searchParams);
     } catch (error) {

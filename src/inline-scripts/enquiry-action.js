@@ -1,15 +1,17 @@
 /*
  * The staff confirmation page (/staff/enquiry), as a classic inline script placed right after its box: it sends the
  * link's parameters from the page's own address to the enquiry-action function (the box's data-function), shows the
- * enquiry's name, company and age, and on a press of the button records the link's action. Opening the page changes
- * nothing (a mail scanner that follows the link must not answer an enquiry); only the button does. Kept short and in
- * plain JavaScript because pages/staff/enquiry.astro inlines this file as it is.
+ * enquiry's name, company, age and history, and on a press of the button records the link's action. Opening the page
+ * changes nothing (a mail scanner that follows the link must not answer an enquiry); only the button does. While the
+ * function offers it (this link's change, the latest, within the undo window), the Undo button undoes that change.
+ * Kept short and in plain JavaScript because pages/staff/enquiry.astro inlines this file as it is.
  */
 ((box) => {
   const part = (name) => box.querySelector(`[data-${name}]`);
-  const [status, details, form] = ['status', 'details', 'form'].map(part);
+  const [status, details, form, undoForm, historyBox, history] = ['status', 'details', 'form', 'undo', 'history-box', 'history'].map(part);
   part('needs-script').hidden = true;
   const button = form.querySelector('button');
+  const undoButton = undoForm.querySelector('button');
   const search = new URLSearchParams(location.search);
   const link = {};
   for (const key of ['enquiry', 'action', 'expires', 'signature']) link[key] = search.get(key) || '';
@@ -22,18 +24,32 @@
   const say = (text) => {
     status.textContent = text;
   };
-  const ask = async (confirm, by) => {
+  const ask = async (request) => {
     try {
       const response = await fetch(box.dataset.function, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...link, confirm, by }),
+        body: JSON.stringify({ ...link, ...request }),
       });
       return await response.json();
     } catch {
       return { outcome: 'offline', message: 'Nothing was changed: the page could not reach the website’s server. Check your connection and reload the page.' };
     }
   };
+  const how = { link: 'from an e-mail link', command: 'with npm run enquiries' };
+  const showHistory = (events) => {
+    if (!events) return;
+    history.replaceChildren(
+      ...events.map((event) => {
+        const item = document.createElement('li');
+        const undone = event.undoneAt ? `; undone ${when(event.undoneAt)} by ${event.undoneBy}` : '';
+        item.textContent = `${when(event.at)}: marked ${event.state} by ${event.by}, ${how[event.via] || event.via}${undone}`;
+        return item;
+      }),
+    );
+    historyBox.hidden = events.length === 0;
+  };
+  let undo = null;
   const report = (answer) => {
     const { enquiry, changedBy, changedAt } = answer;
     if (enquiry) {
@@ -43,21 +59,32 @@
       details.hidden = false;
     }
     say(changedAt ? `${answer.message} By ${changedBy}, ${when(changedAt)}.` : answer.message || '');
+    showHistory(answer.history);
+    // Not reached: the button pressed stays, to press again later.
+    if (answer.outcome === 'unavailable' || answer.outcome === 'offline') return;
+    undo = answer.undo || null;
+    undoForm.hidden = !undo;
+    if (undo) part('undo-until').textContent = `Pressed by mistake? You can undo this until ${when(undo.until)}.`;
+    // The button is offered while the enquiry is new: on opening, and again after an undo.
+    form.hidden = answer.state !== 'new';
   };
-  ask(false).then((answer) => {
+  ask({ confirm: false }).then((answer) => {
     report(answer);
-    if (answer.outcome === 'open') {
-      say('Nothing has been recorded yet. Check the enquiry, then press the button.');
-      form.hidden = false;
-    }
+    if (answer.outcome === 'open' && answer.history.length === 0) say('Nothing has been recorded yet. Check the enquiry, then press the button.');
+    else if (answer.outcome === 'open') say('The last change was undone: the enquiry is new. Check it, then press the button.');
   });
   form.onsubmit = async (event) => {
     event.preventDefault();
     button.disabled = true;
     say('Recording…');
-    const answer = await ask(true, form.elements.by.value);
-    form.hidden = answer.outcome !== 'unavailable' && answer.outcome !== 'offline';
+    report(await ask({ confirm: true, by: form.elements.by.value }));
     button.disabled = false;
-    report(answer);
+  };
+  undoForm.onsubmit = async (event) => {
+    event.preventDefault();
+    undoButton.disabled = true;
+    say('Undoing…');
+    report(await ask({ undo: undo.event, by: form.elements.by.value }));
+    undoButton.disabled = false;
   };
 })

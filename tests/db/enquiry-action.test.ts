@@ -2,7 +2,8 @@
  * The enquiry-action function behind the staff e-mail's links, as staff and strangers reach it: on the local backend
  * (its handler on PGlite, through HTTP) and, with DATABASE_URL, the Edge Function itself under Deno on PostgreSQL 15.
  * A valid link answers its enquiry once; the same link again, another enquiry's link, an altered signature or action,
- * an expired link and a GET change nothing and say why; visitors can neither read nor change states through the REST API.
+ * an expired link and a GET change nothing and say why; its own change can be undone from the page, once, within the
+ * window; visitors can neither read nor change states through the REST API.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,8 @@ import { enquiryActionPath } from '../../scripts/local-backend/local-actions.ts'
 import { httpRequest, loopbackAddress } from '../../scripts/shared/loopback-http.ts';
 import { actionLink, linkLifetimeSeconds, type EnquiryAction } from '../../supabase/functions/_shared/enquiry-links.ts';
 import { developmentLinkSecret } from '../../supabase/functions/_shared/link-settings.ts';
-import { defaultChangedBy } from '../../supabase/functions/enquiry-action/handler.ts';
+import { createActionHandler, defaultChangedBy } from '../../supabase/functions/enquiry-action/handler.ts';
+import type { ActionStore, EnquiryEvent, UndoResult } from '../../supabase/functions/enquiry-action/types.ts';
 import { serveFunction, type RunningFunction } from '../support/deno-function.ts';
 import { openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
 
@@ -167,6 +169,59 @@ describe.each(targets)('the enquiry-action function on $label', ({ open }) => {
     expect(await target.stateOf(id)).toMatchObject({ state: 'answered', state_changed_by: 'Priya Sharma' });
   });
 
+  it('offers to undo its own change for 30 minutes: the undo makes the enquiry new again, once, and the link works again', async () => {
+    const id = await target.store('Acme Pvt Ltd');
+    const answered = paramsOf(await link(id));
+    expect((await post({ ...answered, confirm: false })).body).toMatchObject({ outcome: 'open', history: [], undo: null });
+
+    const before = Date.now();
+    const recorded = await post({ ...answered, confirm: true, by: 'Priya' });
+    expect(recorded.body).toMatchObject({ outcome: 'recorded', history: [{ state: 'answered', by: 'Priya', via: 'link', undoneAt: null }] });
+    const offer = recorded.body.undo as { event: string; until: string };
+    expect(offer.event).toMatch(/^[1-9][0-9]*$/);
+    // The database's clock, in microseconds, between the request and its answer, plus the window.
+    const halfHour = 30 * 60_000;
+    expect(Date.parse(offer.until)).toBeGreaterThanOrEqual(before + halfHour - 1);
+    expect(Date.parse(offer.until)).toBeLessThanOrEqual(Date.now() + halfHour);
+    // Opened again, the page still offers it; the enquiry's other link, or another enquiry's, may not use it.
+    expect((await post({ ...answered, confirm: false })).body).toMatchObject({ outcome: 'already', undo: offer });
+    const closedLink = paramsOf(await link(id, 'closed'));
+    expect((await post({ ...closedLink, confirm: false })).body).toMatchObject({ outcome: 'already', undo: null });
+    const other = await target.store('Other Ltd');
+    for (const params of [closedLink, paramsOf(await link(other))]) {
+      const refused = await post({ ...params, undo: offer.event, by: 'Mallory' });
+      expect(refused).toMatchObject({ status: 404, body: { outcome: 'no-such-change', message: expect.stringMatching(/^Nothing was changed: /) } });
+    }
+    const forged = await post({ ...answered, signature: answered.signature!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')), undo: offer.event });
+    expect(forged).toMatchObject({ status: 403, body: { outcome: 'forged' } });
+    expect(await target.stateOf(id)).toMatchObject({ state: 'answered', state_changed_by: 'Priya' });
+
+    const undone = await post({ ...answered, undo: offer.event, by: 'Priya' });
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({
+      outcome: 'undone',
+      state: 'new',
+      undo: null,
+      history: [{ state: 'answered', by: 'Priya', via: 'link', undoneBy: 'Priya' }],
+      message: expect.stringMatching(/^Undone: the enquiry is new again/),
+    });
+    expect(await target.stateOf(id)).toMatchObject({ state: 'new', state_changed_by: null, state_changed_at: null });
+    const twice = await post({ ...answered, undo: offer.event });
+    expect(twice).toMatchObject({ status: 409, body: { outcome: 'already-undone', state: 'new' } });
+
+    // The enquiry is new again, so a link (this one, or the other) works again.
+    const closed = await post({ ...closedLink, confirm: true, by: 'Ravi' });
+    expect(closed.body).toMatchObject({ outcome: 'recorded', state: 'closed', history: [{ undoneBy: 'Priya' }, { state: 'closed', by: 'Ravi' }] });
+    expect(await target.stateOf(id)).toMatchObject({ state: 'closed', state_changed_by: 'Ravi' });
+  });
+
+  it('refuses an undo that does not name a change as the page sends it', async () => {
+    const params = paramsOf(await link(await target.store(null)));
+    for (const undo of [1, '', '0', '12a', '1'.repeat(20), null]) {
+      expect((await post({ ...params, undo })).status, JSON.stringify(undo)).toBe(400);
+    }
+  });
+
   it('closes with the closed link, recording the default name when none is typed', async () => {
     const id = await target.store(null);
     const closed = await post({ ...paramsOf(await link(id, 'closed')), confirm: true });
@@ -301,5 +356,46 @@ describe('states through the local REST API', () => {
     const service = { apikey: localSupabaseServiceRoleKey, authorization: `Bearer ${localSupabaseServiceRoleKey}` };
     const rows = JSON.parse((await httpRequest(`${backend.url}/rest/v1/contact_submissions?select=id,state`, { headers: service })).body) as unknown[];
     expect(rows).toEqual([{ id: stored.id, state: 'new' }]);
+  });
+});
+
+describe('the undo refusals the database can give', () => {
+  // Past the window, or changed again meanwhile, is the database's word (tests/db/enquiry-events.db.test.ts); here, what the page is told.
+  const answeredAt = new Date(Date.now() - 40 * 60_000);
+  const event: EnquiryEvent = {
+    id: '7',
+    at: answeredAt,
+    from_value: 'new',
+    to_value: 'answered',
+    by: 'Priya',
+    via: 'link',
+    undone_at: null,
+    undone_by: null,
+    undo_until: new Date(answeredAt.getTime() + 30 * 60_000),
+  };
+  const storeSaying = (result: UndoResult): ActionStore => ({
+    find: async () => ({ name: 'Asha Rao', company: null, created_at: answeredAt, state: 'answered', state_changed_at: answeredAt, state_changed_by: 'Priya' }),
+    setState: async () => null,
+    history: async () => [event],
+    undo: async () => result,
+  });
+
+  it.each([
+    ['too-late', 409, /^Nothing was changed: a change can be undone for 30 minutes after it was made, and that time is over\.$/],
+    ['not-latest', 409, /changed again after this/],
+    ['already-undone', 409, /already undone/],
+    ['missing', 404, /this link made no such change/],
+  ] as const)('%s', async (result, status, message) => {
+    const settings = { pageUrl, siteOrigin, secret: developmentLinkSecret };
+    const handle = createActionHandler({ settings, store: storeSaying(result) });
+    const params = paramsOf(await actionLink(pageUrl, randomUUID(), 'answered', developmentLinkSecret));
+    const response = await handle(
+      new Request('http://function.test', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...params, undo: '7' }) }),
+    );
+    expect(response.status).toBe(status);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body.message).toMatch(message);
+    // Past its window, the change is no longer offered for undoing.
+    expect(body).toMatchObject({ state: 'answered', undo: null, history: [{ state: 'answered', by: 'Priya' }] });
   });
 });

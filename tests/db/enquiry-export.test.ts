@@ -61,9 +61,9 @@ describe('the staff export formats', () => {
   it('prints an aligned table, one line per enquiry, with multi-line messages flattened', () => {
     const lines = toTable([tricky, plain], new Date('2026-11-22T09:30:00Z')).trimEnd().split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^Received \(UTC\)\s+Age\s+State\s+Name\s+Email\s+Company\s+Phone\s+Service\s+Message\s+Staff e-mail$/);
-    expect(lines[2]).toMatch(/^2026-11-21 10:05 {2}23 h 24 min {2}answered 2026-11-21 12:35 by =Priya, "sales", after 2 h 30 min {2}=HYPERLINK/);
-    expect(lines[3]).toMatch(/^2026-11-21 09:00 {2}24 h 30 min {2}new, OVERDUE \(over 24 h\) {2,}Ravi /);
+    expect(lines[0]).toMatch(/^Id\s+Received \(UTC\)\s+Age\s+State\s+Name\s+Email\s+Company\s+Phone\s+Service\s+Message\s+Staff e-mail$/);
+    expect(lines[2]).toMatch(/^11111111 {2}2026-11-21 10:05 {2}23 h 24 min {2}answered 2026-11-21 12:35 by =Priya, "sales", after 2 h 30 min {2}=HYPERLINK/);
+    expect(lines[3]).toMatch(/^22222222 {2}2026-11-21 09:00 {2}24 h 30 min {2}new, OVERDUE \(over 24 h\) {2,}Ravi /);
     expect(lines[2]).toContain('2026-11-21 10:05');
     expect(lines[2]).toMatch(/FAILED after 10 tries: 535 5\.7\.8 Authentication failed$/);
     expect(lines[2]).toContain('line one line two');

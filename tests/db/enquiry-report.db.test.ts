@@ -315,7 +315,7 @@ describe('npm run enquiries', () => {
     it('the list shows each enquiry state and age, and the exports carry the state columns', threeRuns, async () => {
       const { stdout, stderr } = await enquiries([], env);
       const lines = stdout.split('\n');
-      expect(lines[0]).toMatch(/^Received \(UTC\)\s+Age\s+State\s+Name\s+Email/);
+      expect(lines[0]).toMatch(/^Id\s+Received \(UTC\)\s+Age\s+State\s+Name\s+Email/);
       const line = (name: string) => lines.find((l) => l.includes(` ${name} `))!;
       expect(line('Hana')).toMatch(/ 3 h 0\d min {2,}new {2,}Hana /);
       expect(line('Gopal')).toMatch(/ 25 h 0\d min {2,}new, OVERDUE \(over 24 h\) {2,}Gopal /);

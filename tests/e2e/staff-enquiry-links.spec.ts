@@ -1,7 +1,8 @@
 /**
  * What a member of staff does with the links of the staff e-mail, on the local stack `npm run dev` runs (the local
  * backend's notifier and enquiry-action function, the mail viewer): send an enquiry through the form, open the e-mail
- * in the mail viewer, follow "Mark as answered", press the button, see it recorded, and find the state in the database and in `npm run enquiries`.
+ * in the mail viewer, follow "Mark as answered", press the button, see it recorded, and find the state in the database and in `npm run enquiries`;
+ * undo it from the same page, see the history, and mark it again.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -91,10 +92,28 @@ test('staff mark an enquiry answered from the link in its e-mail, once', async (
   await expectNoAxeViolations(page);
   expect(await page.evaluate(() => (window as unknown as Recorded).cspViolations)).toEqual([]);
 
-  // The same link later says it was used, and by whom.
+  // Pressed by mistake: the page offers Undo, says until when, and lists the history; Undo makes the enquiry new again.
+  const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+  await expect(history).toHaveText([/: marked answered by Priya, from an e-mail link$/]);
+  await expect(page.getByText(/^Pressed by mistake\? You can undo this until /)).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('status')).toHaveText('Undone: the enquiry is new again, and its links work again.', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden();
+  await expect(history).toHaveText([/: marked answered by Priya, from an e-mail link; undone .+ by Priya$/]);
+  expect(await stateOf(request, row!.id)).toEqual({ state: 'new', state_changed_by: null });
+  await expectNoAxeViolations(page);
+
+  // The link works again.
+  await page.getByRole('button', { name: 'Mark as answered' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Recorded: the enquiry is marked answered\. By Priya, /, { timeout: 15_000 });
+  await expect(history).toHaveCount(2);
+  expect(await stateOf(request, row!.id)).toEqual({ state: 'answered', state_changed_by: 'Priya' });
+
+  // The same link later says it was used, and by whom, and still offers Undo within the time.
   await page.reload();
   await expect(page.getByRole('status')).toHaveText(/^Nothing to do: this enquiry was already marked answered\. By Priya, /, { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Mark as answered' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
 
   // An altered link says so plainly and offers no button.
   const altered = new URL(href);

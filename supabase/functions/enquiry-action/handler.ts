@@ -4,14 +4,18 @@
  *
  * The confirmation page (/staff/enquiry on the site) POSTs the parameters of the link it was opened with:
  * - `confirm: false`: the enquiry's name, company and age, and its state (who and when, if answered or closed);
- * - `confirm: true`: records the link's action through set_enquiry_state, once; `by` is the name staff typed.
+ * - `confirm: true`: records the link's action through record_enquiry_state, once; `by` is the name staff typed;
+ * - `undo: "<event id>"`: undoes that change, if this link's action made it, it is the enquiry's latest and the
+ *   undo window (enquiry_undo_window(), 30 minutes) has not passed: the enquiry is new again.
+ * Every answer about an enquiry carries its history (who changed its state, when, how) and, while this link's own
+ * change can still be undone, `undo: { event, until }`, so the page offers the Undo button after a press or a reload.
  * Every refusal has an `outcome` word and a `message` a person can act on. A GET (a mail scanner following the
  * link to this address) changes nothing: only a POST from the page, whose button a person pressed, records.
  * The signed link is the credential, so there is no Supabase JWT (verify_jwt = false in supabase/config.toml).
  */
 import { checkActionLink, linkLifetimeSeconds, type EnquiryAction } from '../_shared/enquiry-links.ts';
 import type { LinkSettings } from '../_shared/link-settings.ts';
-import type { ActionStore, EnquirySummary } from './types.ts';
+import type { ActionStore, EnquiryEvent, EnquirySummary, UndoResult } from './types.ts';
 
 /** Who is recorded when the page's name field is left empty: the word the staff e-mail suggests. */
 export const defaultChangedBy = 'staff (e-mail link)';
@@ -20,7 +24,22 @@ export const defaultChangedBy = 'staff (e-mail link)';
 const maxBodyBytes = 2048;
 
 export type Outcome =
-  'open' | 'recorded' | 'already' | 'incomplete' | 'forged' | 'expired' | 'not-found' | 'wrong-method' | 'bad-request' | 'not-set-up' | 'unavailable';
+  | 'open'
+  | 'recorded'
+  | 'already'
+  | 'undone'
+  | 'too-late'
+  | 'not-latest'
+  | 'already-undone'
+  | 'no-such-change'
+  | 'incomplete'
+  | 'forged'
+  | 'expired'
+  | 'not-found'
+  | 'wrong-method'
+  | 'bad-request'
+  | 'not-set-up'
+  | 'unavailable';
 
 interface HandlerOptions {
   /** null when SITE_URL or ENQUIRY_LINK_SECRET is missing: every request is then answered 'not-set-up'. */
@@ -45,6 +64,42 @@ function cleanName(value: unknown): string {
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The history the page lists, oldest first: what changed, who, when and how, and whether it was undone. */
+const historyOf = (events: EnquiryEvent[]) =>
+  events.map((event) => ({
+    at: iso(event.at),
+    state: event.to_value,
+    by: event.by,
+    via: event.via,
+    undoneAt: iso(event.undone_at),
+    undoneBy: event.undone_by,
+  }));
+
+/** The change this link made that can still be undone: the enquiry's latest, not undone, within the window. */
+function undoOffer(events: EnquiryEvent[], action: EnquiryAction, now: Date) {
+  const latest = events.findLast((event) => event.undone_at === null);
+  if (!latest || latest.via !== 'link' || latest.to_value !== action || new Date(latest.undo_until) <= now) return null;
+  return { event: latest.id, until: iso(latest.undo_until) };
+}
+
+/** An event id as the page sends it back: a bigint's digits. */
+const eventId = /^[1-9][0-9]{0,18}$/;
+
+const undoRefusals: Record<Exclude<UndoResult, 'undone'>, { status: number; outcome: Outcome; message: (minutes: number) => string }> = {
+  'too-late': {
+    status: 409,
+    outcome: 'too-late',
+    message: (minutes) => `Nothing was changed: a change can be undone for ${minutes} minutes after it was made, and that time is over.`,
+  },
+  'not-latest': {
+    status: 409,
+    outcome: 'not-latest',
+    message: () => 'Nothing was changed: the enquiry was changed again after this; its history below says how.',
+  },
+  'already-undone': { status: 409, outcome: 'already-undone', message: () => 'Nothing was changed: this change was already undone.' },
+  missing: { status: 404, outcome: 'no-such-change', message: () => 'Nothing was changed: this link made no such change to this enquiry.' },
+};
 
 function describe(enquiry: EnquirySummary, now: Date) {
   return {
@@ -136,7 +191,11 @@ export function createActionHandler({ settings, store, now = () => new Date(), l
     } catch {
       return answer(request, 400, 'bad-request', { message: 'Nothing was changed: the request is not one JSON object.' });
     }
-    if (typeof body.confirm !== 'boolean') {
+    const undo = body.undo;
+    if (undo !== undefined && (typeof undo !== 'string' || !eventId.test(undo))) {
+      return answer(request, 400, 'bad-request', { message: 'Nothing was changed: undo must name a change, as the page sends it.' });
+    }
+    if (undo === undefined && typeof body.confirm !== 'boolean') {
       return answer(request, 400, 'bad-request', { message: 'Nothing was changed: the request must say confirm: true or false.' });
     }
 
@@ -171,22 +230,40 @@ export function createActionHandler({ settings, store, now = () => new Date(), l
         });
       }
       const details = { action, enquiry: describe(enquiry, at) };
-      const settled = (state: string, changedAt: Date | string | null, changedBy: string | null) => ({
+      // Read after any change, so the page shows the history and the Undo offer as they now are.
+      const current = async () => {
+        const events = await store.history(id);
+        return { events, shown: { history: historyOf(events), undo: undoOffer(events, action, at) } };
+      };
+      const settled = async (state: string, changedAt: Date | string | null, changedBy: string | null) => ({
         ...details,
         state,
         changedAt: iso(changedAt),
         changedBy,
+        ...(await current()).shown,
       });
+      if (undo !== undefined) {
+        const result = await store.undo(id, undo, action, cleanName(body.by));
+        const after = await store.find(id);
+        if (!after) return answer(request, 404, 'not-found', { message: 'Nothing was changed: this enquiry is no longer stored.' });
+        const { events, shown } = await current();
+        const reply = { ...details, state: after.state, changedAt: iso(after.state_changed_at), changedBy: after.state_changed_by, ...shown };
+        if (result === 'undone') return answer(request, 200, 'undone', { ...reply, message: 'Undone: the enquiry is new again, and its links work again.' });
+        const refused = events.find((event) => event.id === undo);
+        const minutes = refused ? Math.round((new Date(refused.undo_until).getTime() - new Date(refused.at).getTime()) / 60_000) : 30;
+        const refusal = undoRefusals[result];
+        return answer(request, refusal.status, refusal.outcome, { ...reply, message: refusal.message(minutes) });
+      }
       if (!body.confirm) {
-        if (enquiry.state === 'new') return answer(request, 200, 'open', { ...details, state: 'new' });
+        if (enquiry.state === 'new') return answer(request, 200, 'open', { ...(await settled('new', null, null)) });
         return answer(request, 200, 'already', {
-          ...settled(enquiry.state, enquiry.state_changed_at, enquiry.state_changed_by),
+          ...(await settled(enquiry.state, enquiry.state_changed_at, enquiry.state_changed_by)),
           message: `Nothing to do: this enquiry was already marked ${actionWords[enquiry.state as EnquiryAction]}.`,
         });
       }
       const change = await store.setState(id, action, cleanName(body.by));
       if (!change) return answer(request, 404, 'not-found', { message: 'Nothing was changed: this enquiry is no longer stored.' });
-      const result = settled(change.state, change.state_changed_at, change.state_changed_by);
+      const result = await settled(change.state, change.state_changed_at, change.state_changed_by);
       if (change.changed) return answer(request, 200, 'recorded', { ...result, message: `Recorded: the enquiry is marked ${actionWords[action]}.` });
       return answer(request, 409, 'already', {
         ...result,

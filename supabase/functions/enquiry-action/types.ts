@@ -10,21 +10,39 @@ export interface EnquirySummary {
   state_changed_by: string | null;
 }
 
-/** set_enquiry_state's answer: the state after the call, and whether this call changed it. */
+/** record_enquiry_state's answer: the state after the call, whether this call changed it, and the change's event. */
 export interface StateChange {
   state: 'new' | 'answered' | 'closed';
   state_changed_at: Date | string | null;
   state_changed_by: string | null;
   changed: boolean;
+  /** A bigint, as text; null when nothing changed. */
+  event_id: string | null;
 }
+
+/** One change of the enquiry's state (public.enquiry_events), with the moment it can no longer be undone. */
+export interface EnquiryEvent {
+  id: string;
+  at: Date | string;
+  from_value: string | null;
+  to_value: string | null;
+  by: string;
+  via: 'link' | 'command';
+  undone_at: Date | string | null;
+  undone_by: string | null;
+  undo_until: Date | string;
+}
+
+/** What public.undo_enquiry_event says, or 'missing' when the event is not one this link may undo. */
+export type UndoResult = 'undone' | 'too-late' | 'not-latest' | 'already-undone' | 'missing';
 
 export interface ActionStore {
   /** The enquiry, or null when no enquiry has this id. */
   find(enquiry: string): Promise<EnquirySummary | null>;
-  /** public.set_enquiry_state: null when no enquiry has this id. */
+  /** public.record_enquiry_state by a link: null when no enquiry has this id. */
   setState(enquiry: string, state: 'answered' | 'closed', changedBy: string): Promise<StateChange | null>;
+  /** The enquiry's state changes, oldest first. */
+  history(enquiry: string): Promise<EnquiryEvent[]>;
+  /** public.undo_enquiry_event, for an event of `enquiry` that a link of `action` made. */
+  undo(enquiry: string, event: string, action: 'answered' | 'closed', undoneBy: string): Promise<UndoResult>;
 }
-
-/** The queries both stores run, so they cannot drift apart. */
-export const findSql = 'select name, company, created_at, state, state_changed_at, state_changed_by from public.contact_submissions where id = $1';
-export const setStateSql = 'select state, state_changed_at, state_changed_by, changed from public.set_enquiry_state($1, $2, $3)';

@@ -1,0 +1,136 @@
+/**
+ * What `npm run enquiries -- --answered ID | --closed ID | --undo ID | --history ID` do and say, in plain words: the
+ * enquiry is found by its id (or the first 8 or more characters of it, as the list's Id column shows), the change is
+ * made through a StateStore (state-changes.ts), and a refusal is an Error naming what to do (exit code 1).
+ */
+import { execFileSync } from 'node:child_process';
+import { ArgumentError } from './report-period.ts';
+import { cell, type StoredEnquiry } from './enquiry-export-format.ts';
+import type { SettableState, StateEvent, StateStore } from './state-changes.ts';
+
+/** "2026-11-23 22:05 UTC" */
+const utc = (value: string | Date) => `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+const how: Record<StateEvent['via'], string> = { link: 'e-mail link', command: 'npm run enquiries' };
+
+/** The id as the list shows it: its first 8 characters. */
+export const shortId = (id: string) => id.slice(0, 8);
+
+/** "Asha Rao (Acme Pvt Ltd, 3f2a9c1b)" */
+const named = (row: StoredEnquiry) => `${cell(row.name, 60)} (${row.company ? `${cell(row.company, 60)}, ` : ''}${shortId(row.id)})`;
+
+/** How a change was made, in a sentence. */
+const madeHow: Record<StateEvent['via'], string> = { link: 'from an e-mail link', command: 'with npm run enquiries' };
+
+/** Who is recorded: --as, else git's user.name, else the login name. Controls and line breaks go; at most 80 characters. */
+export function operatorName(as: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  const clean = (text: string | undefined) =>
+    (text ?? '')
+      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80);
+  if (as !== undefined) {
+    if (!clean(as)) throw new ArgumentError('--as needs a name: --as "Priya Sharma".');
+    return clean(as);
+  }
+  let gitName = '';
+  try {
+    gitName = execFileSync('git', ['config', 'user.name'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    // No git, or no name set: the login name is next.
+  }
+  const name = clean(gitName) || clean(env.USER) || clean(env.USERNAME);
+  if (!name) throw new ArgumentError('Nobody to record the change under: add --as "Your Name".');
+  return name;
+}
+
+/** The id as typed, in lower case: the whole id or its first 8 characters or more; an ArgumentError otherwise. */
+export function checkEnquiryId(id: string, option: string): string {
+  const wanted = id.trim().toLowerCase();
+  if (!/^[0-9a-f-]{8,36}$/.test(wanted)) {
+    throw new ArgumentError(`--${option} "${id}" is not an enquiry's id: give the id, or its first 8 characters, as the Id column of npm run enquiries shows.`);
+  }
+  return wanted;
+}
+
+/** The enquiry whose id is `id` or starts with it (8 characters at least). */
+export function findEnquiry(rows: StoredEnquiry[], id: string, option: string): StoredEnquiry {
+  const wanted = checkEnquiryId(id, option);
+  const found = rows.filter((row) => row.id.toLowerCase().startsWith(wanted));
+  if (found.length === 0) {
+    throw new Error(
+      `No enquiry has an id starting ${wanted}: copy it from the Id column of npm run enquiries (or the id field of --json). Nothing was changed.`,
+    );
+  }
+  if (found.length > 1) throw new Error(`${found.length} enquiries have ids starting ${wanted}: give more of the id. Nothing was changed.`);
+  return found[0]!;
+}
+
+/** The change that an undo would undo: the latest one not undone. */
+const latestLive = (events: StateEvent[]) => events.findLast((event) => event.undone_at === null);
+
+const undoUntil = (event: StateEvent, minutes: number) => new Date(new Date(event.at).getTime() + minutes * 60_000);
+
+/** --answered / --closed: what was recorded, or an Error saying why nothing was. */
+export async function setState(store: StateStore, row: StoredEnquiry, state: SettableState, by: string): Promise<string> {
+  const result = await store.record(row.id, state, by);
+  if (!result) throw new Error(`The enquiry ${named(row)} is no longer stored. Nothing was changed.`);
+  const minutes = await store.undoWindowMinutes();
+  if (result.changed) {
+    const until = new Date(new Date(result.state_changed_at!).getTime() + minutes * 60_000);
+    return `Marked ${state}: ${named(row)}, by ${by}, ${utc(result.state_changed_at!)}.\nWrong one? Undo it until ${utc(until)}: npm run enquiries -- --undo ${shortId(row.id)}\n`;
+  }
+  const latest = latestLive(await store.history(row.id));
+  const undo =
+    latest && undoUntil(latest, minutes) > new Date()
+      ? `To change it, undo that first (until ${utc(undoUntil(latest, minutes))}): npm run enquiries -- --undo ${shortId(row.id)}`
+      : `That change is more than ${minutes} minutes old, so it can no longer be undone.`;
+  const when = result.state_changed_at ? ` ${utc(result.state_changed_at)}` : '';
+  throw new Error(`Nothing was changed: ${named(row)} is already ${result.state}${when} by ${result.state_changed_by ?? 'unknown'}. ${undo}`);
+}
+
+/** --undo: undoes the enquiry's latest change, or an Error saying why not. */
+export async function undoLatest(store: StateStore, row: StoredEnquiry, by: string): Promise<string> {
+  const latest = latestLive(await store.history(row.id));
+  if (!latest) throw new Error(`Nothing to undo: ${named(row)} has no change to undo; it is ${row.state ?? 'new'}.`);
+  const change = `marked ${latest.to_value} by ${latest.by} ${utc(latest.at)}, ${madeHow[latest.via]}`;
+  const result = await store.undo(latest.id, by);
+  if (result === 'undone') return `Undone: ${named(row)} is new again (it had been ${change}).\n`;
+  if (result === 'too-late') {
+    const minutes = await store.undoWindowMinutes();
+    throw new Error(
+      `Too late to undo: ${named(row)} was ${change}, and a change can be undone for ${minutes} minutes only. It stays ${latest.to_value}; nothing was changed.`,
+    );
+  }
+  throw new Error(`Someone changed ${named(row)} meanwhile, so nothing was undone. See what happened: npm run enquiries -- --history ${shortId(row.id)}`);
+}
+
+/** --history: the enquiry's state changes, oldest first, aligned. */
+export function historyText(row: StoredEnquiry, events: StateEvent[], minutes: number, now = new Date()): string {
+  const heading = `History of ${named(row)}, received ${utc(row.created_at)}, now ${row.state ?? 'new'}:\n`;
+  if (events.length === 0) return `${heading}No changes yet.\n`;
+  const latest = latestLive(events);
+  const undone = (event: StateEvent) => {
+    if (event.undone_at) return `undone ${utc(event.undone_at)} by ${cell(event.undone_by ?? '', 40)}`;
+    if (event === latest && undoUntil(event, minutes) > now) return `can be undone until ${utc(undoUntil(event, minutes))}`;
+    return '';
+  };
+  const lines = [
+    ['When', 'Change', 'By', 'How', 'Undone'],
+    ...events.map((event) => [
+      utc(event.at),
+      `${event.from_value ?? ''} → ${event.to_value ?? ''}`,
+      cell(event.by, 40),
+      how[event.via] ?? event.via,
+      undone(event),
+    ]),
+  ];
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
+  const render = (line: string[]) =>
+    line
+      .map((text, i) => text.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return `${heading}${[render(lines[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.slice(1).map(render)].join('\n')}\n`;
+}
