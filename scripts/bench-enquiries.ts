@@ -45,6 +45,8 @@ async function main(): Promise<boolean> {
       phone: null,
       service: 'Other',
       message: 'Load test enquiry.',
+      office: null,
+      visitor_time_zone: null,
     }));
 
     const started = performance.now();

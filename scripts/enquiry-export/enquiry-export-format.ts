@@ -4,7 +4,10 @@ import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
 import { visibleText } from './visible-text.ts';
 
 /** A row as the table holds it: what the form sent, plus what the server adds. */
-export interface StoredEnquiry extends Omit<EnquiryRow, 'service'> {
+export interface StoredEnquiry extends Omit<EnquiryRow, 'service' | 'office' | 'visitor_time_zone'> {
+  /** The office the visitor asked to answer, and their time zone (stored since the offices' working clocks). */
+  office?: string | null;
+  visitor_time_zone?: string | null;
   created_at: string;
   /** Text as stored (rows older than a change to the service list may hold a former choice). */
   service: string | null;

@@ -39,8 +39,11 @@ export const mailtoHref = `mailto:${email}`;
 
 /** Promised first response to an enquiry, in hours. */
 export const responseTimeHours = 24;
-/** The promise as copy words it: "We reply within 24 hours." */
-export const responseTime = `${responseTimeHours} hours`;
+/**
+ * The promise as copy words it: "We reply within 24 hours of our working time." The hours are counted on the answering
+ * office's working days (supabase/functions/_shared/working-clock.ts): a Friday-evening enquiry is not due on Sunday.
+ */
+export const responseTime = `${responseTimeHours} hours of our working time`;
 
 export interface OpeningHours {
   /** As the spec writes them: "Mon-Fri". */

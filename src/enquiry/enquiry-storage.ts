@@ -4,6 +4,7 @@
  * except by being sent as the enquiry itself; the honeypot is never kept.
  */
 import { persistentAtom } from '@nanostores/persistent';
+import { isAnsweringOffice, storableTimeZone, type AnsweringOffice } from './answering-office.ts';
 import { enquiryValues, hasContent, isServiceChoice, type EnquiryRow, type EnquiryValues } from './enquiry.ts';
 
 /** Every key the form keeps in localStorage starts with this: the page loads the form's code at once if one is there. */
@@ -43,6 +44,8 @@ function readQueued(raw: unknown): QueuedEnquiry | null {
       phone: textOrNull(row.phone),
       service: service !== null && isServiceChoice(service) ? service : null,
       message: text(row.message),
+      office: isAnsweringOffice(text(row.office)) ? (text(row.office) as AnsweringOffice) : null,
+      visitor_time_zone: storableTimeZone(textOrNull(row.visitor_time_zone)),
     },
     content: text(raw.content),
     queuedAt: text(raw.queuedAt),

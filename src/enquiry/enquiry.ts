@@ -1,5 +1,6 @@
 /** The contact form's values and the table row they become. */
 import { serviceChoices, type ServiceChoice } from '../config/enquiry.ts';
+import { isAnsweringOffice, visitorTimeZone, type AnsweringOffice } from './answering-office.ts';
 import { enquiryEmail } from './email-address.ts';
 
 /** What the visitor typed; optional fields are '' when left empty. */
@@ -10,6 +11,8 @@ export interface EnquiryValues {
   phone: string;
   service: ServiceChoice | '';
   message: string;
+  /** The office the visitor asked to answer; '' (or none) lets the company choose: the headquarters. */
+  office?: AnsweringOffice | '';
 }
 
 /** One row of contact_submissions as the client sends it (the server adds created_at). */
@@ -22,9 +25,12 @@ export interface EnquiryRow {
   phone: string | null;
   service: ServiceChoice | null;
   message: string;
+  office?: AnsweringOffice | null;
+  /** The visitor's IANA time zone, from their browser: staff see when the enquiry came in the visitor's own time. */
+  visitor_time_zone?: string | null;
 }
 
-export const emptyEnquiry: EnquiryValues = { name: '', email: '', company: '', phone: '', service: '', message: '' };
+export const emptyEnquiry: EnquiryValues = { name: '', email: '', company: '', phone: '', service: '', message: '', office: '' };
 
 /**
  * The form's values from any record of them (the form's FormData entries, or what the browser's storage returned,
@@ -34,6 +40,7 @@ export function enquiryValues(raw: unknown): EnquiryValues {
   const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const text = (name: keyof EnquiryValues) => (typeof record[name] === 'string' ? (record[name] as string) : '');
   const service = text('service');
+  const office = text('office');
   return {
     name: text('name'),
     email: text('email'),
@@ -41,11 +48,12 @@ export function enquiryValues(raw: unknown): EnquiryValues {
     phone: text('phone'),
     service: isServiceChoice(service) ? service : '',
     message: text('message'),
+    office: isAnsweringOffice(office) ? office : '',
   };
 }
 
-/** Whether any field holds something worth keeping. */
-export const hasContent = (values: EnquiryValues): boolean => Object.values(values).some((value) => value !== '');
+/** Whether any field the visitor typed or chose holds something worth keeping (the office is suggested, not typed). */
+export const hasContent = ({ office: _office, ...typed }: EnquiryValues): boolean => Object.values(typed).some((value) => value !== '');
 
 export function isServiceChoice(value: string): value is ServiceChoice {
   return (serviceChoices as readonly string[]).includes(value);
@@ -65,6 +73,8 @@ export function toRow(values: EnquiryValues, id: string): EnquiryRow {
     phone: optional(values.phone),
     service: values.service === '' ? null : values.service,
     message: values.message.trim(),
+    office: values.office || null,
+    visitor_time_zone: visitorTimeZone(),
   };
 }
 

@@ -32,7 +32,7 @@ function uniqueEmail(): string {
   return `visitor${emailCounter}.${randomUUID().slice(0, 8)}@example.com`;
 }
 
-function submission(overrides: Partial<Submission> = {}): Submission {
+function submission(overrides: Omit<Partial<Submission>, 'office' | 'visitor_time_zone'> = {}): Submission {
   return {
     id: randomUUID(),
     name: 'Asha Rao',
@@ -41,6 +41,8 @@ function submission(overrides: Partial<Submission> = {}): Submission {
     phone: '+91 (120) 555-0142',
     service: 'Cloud Infrastructure',
     message: 'We would like to move our ERP to the cloud.',
+    office: null,
+    visitor_time_zone: null,
     ...overrides,
   };
 }

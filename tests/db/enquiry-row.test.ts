@@ -26,6 +26,8 @@ describe('turning form values into a contact_submissions row', () => {
       phone: '+91 98765 43210',
       service: 'IT Consulting',
       message: 'Hello',
+      office: null,
+      visitor_time_zone: expect.stringMatching(/^[A-Za-z]/),
     });
   });
 

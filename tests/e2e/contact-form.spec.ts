@@ -7,7 +7,7 @@ import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
 import { field, startContactForm } from '../support/site.ts';
 
 const SUCCESS = 'Message Sent Successfully! ✨';
-const SUCCESS_TEXT = "Thank you for reaching out. We'll get back to you within 24 hours.";
+const SUCCESS_TEXT = "Thank you for reaching out. We'll get back to you within 24 hours of our working time.";
 const FAILURE_TEXT = 'Failed to send message. Please try again.';
 const REST = '**/rest/v1/contact_submissions**';
 

@@ -12,16 +12,18 @@ const row = {
   phone: null,
   service: 'IT Consulting',
   message: 'Hello',
+  office: 'GB',
+  visitor_time_zone: 'Europe/London',
 };
 
 describe('the kept draft', () => {
   it('comes back with only the known fields, as text, and an unknown service dropped', () => {
     const encoded = JSON.stringify({
-      values: { name: 'Anjali', email: 42, message: 'Hi', service: 'Free pizza', website: 'spam', extra: '<script>' },
+      values: { name: 'Anjali', email: 42, message: 'Hi', service: 'Free pizza', website: 'spam', extra: '<script>', office: 'Mars' },
       savedAt: '2026-11-23T10:00:00Z',
     });
     expect(decodeDraft(encoded)).toEqual({
-      values: { name: 'Anjali', email: '', company: '', phone: '', service: '', message: 'Hi' },
+      values: { name: 'Anjali', email: '', company: '', phone: '', service: '', message: 'Hi', office: '' },
       savedAt: '2026-11-23T10:00:00Z',
     });
   });
@@ -29,6 +31,8 @@ describe('the kept draft', () => {
   it('is nothing when broken or empty', () => {
     for (const encoded of ['{', 'null', '[]', '"text"', JSON.stringify({ values: { name: '' } })]) expect(decodeDraft(encoded)).toBeNull();
     expect(hasContent({ name: '', email: '', company: '', phone: '', service: '', message: '' })).toBe(false);
+    // The office is suggested from the time zone, not typed: alone it is no draft to keep.
+    expect(hasContent({ name: '', email: '', company: '', phone: '', service: '', message: '', office: 'GB' })).toBe(false);
   });
 });
 
@@ -45,6 +49,9 @@ describe('the outbox', () => {
     expect(queue).toHaveLength(2);
     expect(queue[0]?.row).toEqual(row);
     expect(queue[1]?.row).toMatchObject({ service: null, phone: null });
+    // An office or zone the database would refuse is dropped, so the queued enquiry is still sent.
+    const [forged] = decodeOutbox(JSON.stringify([{ row: { ...row, office: 'XX', visitor_time_zone: "Europe/London'; drop table" } }]));
+    expect(forged?.row).toMatchObject({ office: null, visitor_time_zone: null, message: 'Hello' });
     expect(decodeOutbox('{broken')).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { FormStatus, RestoredDraftNote, type SendState } from './SavedEnquiryNotes.tsx';
 import type { EnquiryOutcome } from './EnquiryToasts.tsx';
+import { responseTimeHours } from '../../config/company.ts';
 import { enquiryLimits, serviceChoices } from '../../config/enquiry.ts';
 import { enquiryValues, hasContent, honeypotFieldName, isHoneypotFilled, toRow, type EnquiryValues } from '../../enquiry/enquiry.ts';
 import { cancelQueued, isWorthQueueing, queueEnquiry, sendQueuedEnquiries } from '../../enquiry/enquiry-outbox.ts';
@@ -14,6 +15,7 @@ import { enquiryDemo } from '../../config/supabase-project.ts';
 import { hasVisibleText } from '../../enquiry/visible-text.ts';
 import { emailAddressMessage, isAcceptedEmail } from '../../enquiry/email-address.ts';
 import { takeHeldSubmit } from '../../enquiry/held-submit.ts';
+import { answeringOffices, officeForTimeZone, visitorTimeZone } from '../../enquiry/answering-office.ts';
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500';
@@ -112,18 +114,25 @@ function TextField({ name, label, type, autoComplete, required = false, error }:
   );
 }
 
-const valueFields = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
+const valueFields = ['name', 'email', 'company', 'phone', 'service', 'message', 'office'] as const;
+
+/** Chooses the office nearest the visitor's time zone, unless one is chosen: the visitor can change it. */
+function suggestOffice(form: HTMLFormElement): void {
+  const field = form.elements.namedItem('office');
+  if (field instanceof HTMLSelectElement && field.value === '') field.value = officeForTimeZone(visitorTimeZone() ?? undefined);
+}
 
 /** Puts a kept draft into the fields the visitor has not typed in yet. */
 function restoreDraft(form: HTMLFormElement, values: EnquiryValues): void {
   for (const name of valueFields) {
     const field = form.elements.namedItem(name);
+    const value = values[name] ?? '';
     if (
       (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) &&
       field.value === '' &&
-      values[name] !== ''
+      value !== ''
     ) {
-      field.value = values[name];
+      field.value = value;
     }
   }
 }
@@ -199,6 +208,7 @@ function Form() {
       restoreDraft(form, draft.values);
       if (hasContent(readValues(new FormData(form)))) setRestoredDraft(draft.savedAt);
     }
+    if (form) suggestOffice(form);
     saveDraft();
     // From here on the form shows its own messages beside the fields, by the same rules as the browser's bubbles.
     if (form) form.noValidate = true;
@@ -213,6 +223,7 @@ function Form() {
 
   const clearDraft = () => {
     formRef.current?.reset();
+    if (formRef.current) suggestOffice(formRef.current);
     $draft.set(null);
     setRestoredDraft(null);
   };
@@ -282,6 +293,7 @@ function Form() {
         cancelQueued(id);
       }
       form.reset();
+      suggestOffice(form);
       $draft.set(null);
       setRestoredDraft(null);
     } catch (thrown) {
@@ -321,6 +333,22 @@ function Form() {
               </option>
             ))}
           </select>
+        </div>
+        <div>
+          <label htmlFor="contact-office" className={labelClass}>
+            Office to answer you
+          </label>
+          <select id="contact-office" name="office" defaultValue="" aria-describedby="contact-office-note" className={inputClass}>
+            <option value="">Let us choose</option>
+            {answeringOffices.map((office) => (
+              <option key={office.code} value={office.code}>
+                {office.label}
+              </option>
+            ))}
+          </select>
+          <p id="contact-office-note" className="mt-1 text-sm text-ink-600">
+            We answer within {responseTimeHours} hours of that office’s working time. The form suggests the office nearest your time zone.
+          </p>
         </div>
         <div>
           <label htmlFor="contact-message" className={labelClass}>
