@@ -17,15 +17,33 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from 'vite';
 import { readNotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
 import { readLinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
+import { officeCodes } from '../../supabase/functions/_shared/offices.ts';
+import { officeRecipientsVariable } from '../../supabase/functions/_shared/staff.ts';
+import { officeVariable } from '../../src/config/settings.ts';
 import { deploySettings, functionSecretNames, setItAs } from './setting-homes.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Each office's staff address for its enquiries (ENQUIRY_NOTIFY_TO_<code>): the office's e-mail on the site
+ * (PUBLIC_OFFICE_<code>_EMAIL, else the main PUBLIC_EMAIL), which build:deploy refuses while it is a placeholder. The
+ * staff who answer an office's enquiries read the address its visitors write to.
+ */
+export function officeStaffAddresses(env: Env): Record<string, string> {
+  const addresses: Record<string, string> = {};
+  for (const code of officeCodes) {
+    const address = env[officeVariable(code, 'EMAIL')]?.trim() || env.PUBLIC_EMAIL?.trim();
+    if (address) addresses[officeRecipientsVariable(code)] = address;
+  }
+  return addresses;
+}
 
 /** Every problem with the functions' secrets in `env`, each ending with where its setting lives. */
 export function functionSecretProblems(env: Env): string[] {
   // As the functions read them on Supabase (SB_REGION is the platform's own variable): the development link secret
   // and the ports Supabase blocks are refused.
-  const read = (name: string) => (name === 'SB_REGION' ? 'deploy check' : env[name]?.trim() || undefined);
+  const offices = officeStaffAddresses(env);
+  const read = (name: string) => (name === 'SB_REGION' ? 'deploy check' : (offices[name] ?? env[name])?.trim() || undefined);
   const problems: string[] = [];
   const notifier = readNotifierConfig(read);
   if ('problems' in notifier) problems.push(...notifier.problems);
@@ -52,7 +70,8 @@ const vaultUpsert = (name: string, value: string) =>
 /** The lines of `function-secrets.env`: every function secret set in `env`, and SITE_URL. */
 export function functionSecretsFile(env: Env): string {
   const lines = [...functionSecretNames, 'SITE_URL'].filter((name) => env[name]?.trim()).map((name) => `${name}=${JSON.stringify(env[name]!.trim())}`);
-  return [...lines, ''].join('\n');
+  const offices = Object.entries(officeStaffAddresses(env)).map(([name, address]) => `${name}=${JSON.stringify(address)}`);
+  return [...lines, ...offices, ''].join('\n');
 }
 
 export function vaultSql(projectRef: string, token: string): string {

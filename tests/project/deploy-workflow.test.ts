@@ -8,6 +8,7 @@ import { cp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionSecretNames } from '../../scripts/deploy/setting-homes.ts';
+import { officeCodes } from '../../supabase/functions/_shared/offices.ts';
 import { findSamples } from '../../scripts/deploy/samples.ts';
 import { realSettings } from '../support/deploy-settings.ts';
 import { copyProject, repoRoot } from '../support/project-copy.ts';
@@ -90,6 +91,10 @@ describe('the deploy workflow, rehearsed step by step', () => {
     const secrets = await readFile(join(runnerTemp, 'function-secrets.env'), 'utf8');
     for (const name of functionSecretNames.filter((name) => repository().secrets[name])) expect(secrets).toMatch(new RegExp(`^${name}=`, 'm'));
     expect(secrets).toContain(`SITE_URL="${realSettings.SITE_URL}"`);
+    // Each office's enquiries go to the address its visitors write to: its own e-mail setting, else the main one.
+    for (const code of officeCodes) {
+      expect(secrets).toContain(`ENQUIRY_NOTIFY_TO_${code}="${realSettings[`PUBLIC_OFFICE_${code}_EMAIL`] ?? realSettings.PUBLIC_EMAIL}"`);
+    }
     expect(await readFile(join(runnerTemp, 'vault.sql'), 'utf8')).toContain("'https://abcdefghijklmnopqrst.supabase.co/functions/v1/notify-enquiry'");
     // What the build read: the repository variable SITE_SETTINGS, written to .env.production.
     expect(steps.find((step) => step.name === 'npm run build:deploy')?.output).toContain('Ready to build');
