@@ -5,9 +5,11 @@
  * to keep in step. Each run first owes what is due (schedule_enquiry_reminders, once per message whatever calls it),
  * then claims, hands over, sends and marks it like the staff notifications: a message is marked handed just before it
  * goes to the mail server and is never claimed again, so a run killed before marking it sent never sends it twice.
+ * The visitor's acknowledgement of each enquiry (acknowledgement-message.ts) goes through the same outbox and steps.
  */
 import { enquiryLinks, readLinkSettings, type LinkSettings } from '../_shared/link-settings.ts';
 import { headquarters } from '../_shared/offices.ts';
+import { composeAcknowledgement } from './acknowledgement-message.ts';
 import { supabaseHostedBy } from './config.ts';
 import { describeError, isUnreachable, retryDelaySeconds, type DeliveryPolicy, type DeliveryReport } from './deliver.ts';
 import { isPlainAddress, type MailSettings } from './message.ts';
@@ -26,11 +28,11 @@ export interface ReminderSettings {
   links: Pick<LinkSettings, 'pageUrl' | 'secret'> | null;
 }
 
-/** A reminder, overdue warning or digest owed and claimed for one run; a digest has no enquiry. */
+/** A reminder, overdue warning, digest or visitor's acknowledgement owed and claimed for one run; a digest has no enquiry. */
 export interface ClaimedReminder {
   /** The outbox row's id (a bigint, read as text). */
   reminder_id: string;
-  kind: 'reminder' | 'overdue' | 'digest';
+  kind: 'reminder' | 'overdue' | 'digest' | 'acknowledgement';
   attempt: number;
   /** The digest's calendar day, YYYY-MM-DD in the digest's time zone. */
   digest_day: string | null;
@@ -38,6 +40,12 @@ export interface ClaimedReminder {
   created_at: Date | string | null;
   name: string | null;
   company: string | null;
+  /** What the acknowledgement needs (20261206120000_enquiry_acknowledgements.sql); null for a digest. */
+  email?: string | null;
+  service?: string | null;
+  office?: string | null;
+  visitor_time_zone?: string | null;
+  due_at?: Date | string | null;
 }
 
 export interface OpenEnquiry {
@@ -50,6 +58,8 @@ export interface OpenEnquiry {
 export interface ReminderStore {
   /** Owes what is due now (schedule_enquiry_reminders); returns how many messages it owed. */
   schedule(remindAfterSeconds: number, digestHour: number, timeZone: string): Promise<number>;
+  /** Owes the visitors' acknowledgements (schedule_enquiry_acknowledgements): at most one per mailbox an hour. */
+  scheduleAcknowledgements(): Promise<number>;
   claim(batchSize: number, leaseSeconds: number): Promise<ClaimedReminder[]>;
   openEnquiries(): Promise<OpenEnquiry[]>;
   /** Just before the mail server gets it: never claimed again after this. False when the claim ran out: do not send. */
@@ -68,9 +78,14 @@ export function sqlReminderStore(run: SqlRunner): ReminderStore {
       ]);
       return Number(row?.owed ?? 0);
     },
+    async scheduleAcknowledgements() {
+      const [row] = await run<{ owed: number }>('select public.schedule_enquiry_acknowledgements() as owed', []);
+      return Number(row?.owed ?? 0);
+    },
     claim: (batchSize, leaseSeconds) =>
       run<ClaimedReminder>(
-        `select reminder_id::text as reminder_id, kind, attempt, digest_day::text as digest_day, enquiry_id, created_at, name, company
+        `select reminder_id::text as reminder_id, kind, attempt, digest_day::text as digest_day, enquiry_id, created_at, name, company,
+                email, service, office, visitor_time_zone, due_at
          from public.claim_enquiry_reminders($1, make_interval(secs => $2))`,
         [batchSize, leaseSeconds],
       ),
@@ -168,6 +183,7 @@ export async function deliverReminders(
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, errors: [] };
   await store.schedule(settings.remindAfterSeconds, settings.digestHour, settings.digestTimeZone);
+  await store.scheduleAcknowledgements();
   const deadline = Date.now() + policy.timeBudgetMs;
   let serverReachable = true;
 
@@ -182,6 +198,8 @@ export async function deliverReminders(
           const open = await store.openEnquiries();
           const listed = await Promise.all(open.map(async (enquiry) => ({ ...enquiry, links: await linksFor(settings, enquiry.enquiry_id, now) })));
           message = composeDigest(reminder, listed, mail, settings, now);
+        } else if (reminder.kind === 'acknowledgement') {
+          message = composeAcknowledgement(reminder, mail);
         } else {
           message = composeReminder(reminder, await linksFor(settings, reminder.enquiry_id!, now), mail, settings, now);
         }
