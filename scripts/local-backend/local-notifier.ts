@@ -88,8 +88,9 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
     lastError = error;
   }
 
-  function reportReminders({ sent, retrying, failed, errors }: DeliveryReport): void {
+  function reportReminders({ sent, acknowledged, retrying, failed, errors }: DeliveryReport & { acknowledged: number }): void {
     if (sent > 0) log(`sent ${sent} ${sent === 1 ? 'reminder' : 'reminders'} about open enquiries through ${server}`);
+    if (acknowledged > 0) log(`acknowledged ${acknowledged} ${acknowledged === 1 ? 'enquiry' : 'enquiries'} to the visitor through ${server}`);
     const error = errors.at(-1)?.replace(/^attempt \d+ for \S+ \S+: /, '') ?? '';
     if (error && error !== lastReminderError) log(`could not send ${retrying + failed} reminders (${error}); will retry`);
     lastReminderError = error;

@@ -180,8 +180,9 @@ export async function deliverReminders(
   mail: MailSettings,
   settings: ReminderSettings,
   policy: DeliveryPolicy,
-): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, errors: [] };
+): Promise<DeliveryReport & { acknowledged: number }> {
+  // Acknowledgements are counted apart: `sent` is what staff received.
+  const report = { sent: 0, acknowledged: 0, retrying: 0, failed: 0, errors: [] as string[] };
   await store.schedule(settings.remindAfterSeconds, settings.digestHour, settings.digestTimeZone);
   await store.scheduleAcknowledgements();
   const deadline = Date.now() + policy.timeBudgetMs;
@@ -216,7 +217,7 @@ export async function deliverReminders(
         continue;
       }
       await store.markSent(reminder.reminder_id);
-      report.sent += 1;
+      report[reminder.kind === 'acknowledgement' ? 'acknowledged' : 'sent'] += 1;
     }
   }
   return report;
