@@ -42,6 +42,18 @@ it('gives the arrival in every office, head office first, across the date line',
 });
 
 describe('a reminder', () => {
+  it('counts the time left to when it is due on its office’s working clock, and says when that is in the office’s time', () => {
+    // London, Friday 17:30: due on Monday 17:30 (the weekend does not count), reminded on Monday morning.
+    const friday = new Date('2026-12-04T17:30:00Z');
+    const london = reminder({ created_at: friday, office: 'GB', due_at: '2026-12-07T17:30:00Z' });
+    const monday = new Date('2026-12-07T09:00:00Z');
+    const sent = composeReminder(london, null, mail, settings, monday);
+    expect(sent.subject).toBe('Reminder: answer Asha Rao (Acme) within 8 h 30 min');
+    expect(sent.text).toContain('it is due Mon, 7 Dec 2026, 17:30 London time, 8 h 30 min left.');
+    const late = composeReminder({ ...london, kind: 'overdue' }, null, mail, settings, new Date('2026-12-08T09:00:00Z'));
+    expect(late.text).toContain('it was due Mon, 7 Dec 2026, 17:30 London time, and that promise was broken 15 h 30 min ago.');
+  });
+
   it('is marked overdue in its subject once the 24 hours are over, and says by how much', () => {
     const overdue = composeReminder(reminder({ kind: 'overdue' }), null, mail, settings, hours(25));
     expect(overdue.subject).toBe('OVERDUE: Asha Rao (Acme) has waited 25 h 0 min for an answer');

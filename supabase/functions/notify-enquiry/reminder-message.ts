@@ -5,8 +5,8 @@
  * office's time zone (src/config/offices.ts, headquarters first): the reader may sit in any office, and a list of
  * five lines needs no setting per reader. Values from visitors go through the notifier's header and HTML escaping.
  */
-import { officeList } from '../_shared/offices.ts';
-import { bodyText, escapeHtml, headerText, notificationMessageId, type MailSettings } from './message.ts';
+import { officeByCode, officeList } from '../_shared/offices.ts';
+import { bodyText, escapeHtml, headerText, notificationMessageId, zoneTime, type MailSettings } from './message.ts';
 import { promiseSeconds, type ClaimedReminder, type OpenEnquiry, type ReminderSettings } from './reminders.ts';
 import type { OutgoingMail } from './types.ts';
 
@@ -95,15 +95,19 @@ function messageId(kind: string, key: string, settings: MailSettings): string {
 export function composeReminder(reminder: ClaimedReminder, links: ActionLinks | null, mail: MailSettings, settings: ReminderSettings, now: Date): OutgoingMail {
   const arrived = new Date(reminder.created_at!);
   const waited = now.getTime() - arrived.getTime();
-  const left = promiseSeconds * 1000 - waited;
+  // Due on the office's working clock when the notifier dated it (enquiry-due.ts), else 24 calendar hours after arrival.
+  const office = officeByCode(reminder.office);
+  const due = reminder.due_at ? new Date(reminder.due_at) : new Date(arrived.getTime() + promiseSeconds * 1000);
+  const left = due.getTime() - now.getTime();
   const overdue = reminder.kind === 'overdue' || left <= 0;
+  const dueAt = `${zoneTime(due, office.timeZone)} ${office.city} time`;
   const enquirer = who(reminder.name, reminder.company);
   const subject = overdue
     ? `OVERDUE: ${enquirer} has waited ${formatDuration(waited)} for an answer`
     : `Reminder: answer ${enquirer} within ${formatDuration(left)}`;
   const promise = overdue
-    ? `The website promises an answer within 24 hours: that promise was broken ${formatDuration(-left)} ago.`
-    : `The website promises an answer within 24 hours: ${formatDuration(left)} left.`;
+    ? `The website promises an answer within 24 hours of our working time: it was due ${dueAt}, and that promise was broken ${formatDuration(-left)} ago.`
+    : `The website promises an answer within 24 hours of our working time: it is due ${dueAt}, ${formatDuration(left)} left.`;
   const times = officeTimes(arrived);
   const lead = `${enquirer} sent an enquiry ${formatDuration(waited)} ago, and nobody has marked it answered or closed.`;
 
