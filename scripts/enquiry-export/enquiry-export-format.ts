@@ -8,6 +8,8 @@ export interface StoredEnquiry extends Omit<EnquiryRow, 'service' | 'office' | '
   /** The office the visitor asked to answer, and their time zone (stored since the offices' working clocks). */
   office?: string | null;
   visitor_time_zone?: string | null;
+  /** When it is due on the office's working clock (set by the notifier), ISO 8601. */
+  due_at?: string | null;
   created_at: string;
   /** Text as stored (rows older than a change to the service list may hold a former choice). */
   service: string | null;
@@ -37,6 +39,8 @@ const csvColumns = ['id', 'created_at', 'name', 'email', 'company', 'phone', 'se
 const csvNotificationColumns = ['notification_status', 'notification_attempts', 'notification_error', 'notified_at'] as const;
 /** Last, so a sheet or script that reads the older columns by position still finds them where they were. */
 const csvStateColumns = ['state', 'state_changed_at', 'state_changed_by'] as const;
+/** After those, for the same reason: the office that answers, the visitor's zone, and when it is due on its clock. */
+const csvOfficeColumns = ['office', 'visitor_time_zone', 'due_at'] as const;
 
 function notificationCells(row: StoredEnquiry): string[] {
   const n = row.notification;
@@ -96,13 +100,14 @@ export function csvField(value: string | null | undefined): string {
 }
 
 export function toCsv(rows: StoredEnquiry[]): string {
-  const lines = [[...csvColumns, ...csvNotificationColumns, ...csvStateColumns].join(',')];
+  const lines = [[...csvColumns, ...csvNotificationColumns, ...csvStateColumns, ...csvOfficeColumns].join(',')];
   for (const row of rows) {
     lines.push(
       [
         ...csvColumns.map((column) => csvField(row[column])),
         ...notificationCells(row).map(csvField),
         ...csvStateColumns.map((column) => csvField(row[column])),
+        ...csvOfficeColumns.map((column) => csvField(row[column])),
       ].join(','),
     );
   }

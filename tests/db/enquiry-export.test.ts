@@ -27,6 +27,9 @@ const tricky: StoredEnquiry = {
   state: 'answered',
   state_changed_at: '2026-11-21T12:35:09.123+00:00',
   state_changed_by: '=Priya, "sales"',
+  office: 'London',
+  visitor_time_zone: 'Europe/London',
+  due_at: '2026-11-23T12:00:00.000Z',
 };
 
 const plain: StoredEnquiry = {
@@ -47,9 +50,9 @@ const plain: StoredEnquiry = {
 describe('the staff export formats', () => {
   it('quotes CSV fields with commas, quotes and line breaks, and leaves nulls empty', () => {
     expect(toCsv([tricky, plain])).toBe(
-      'id,created_at,name,email,company,phone,service,message,client_address,notification_status,notification_attempts,notification_error,notified_at,state,state_changed_at,state_changed_by\r\n' +
-        `${tricky.id},${tricky.created_at},"'=HYPERLINK(""http://evil.example"")",a@b.co,"Acme, ""Big"" Ltd","'+91 120 555 0142",Other,"line one\r\nline two",127.0.0.1,failed,10,535 5.7.8 Authentication failed,,answered,2026-11-21T12:35:09.123+00:00,"'=Priya, ""sales"""\r\n` +
-        `${plain.id},${plain.created_at},Ravi,ravi@example.com,,,,Hi,,,,,,new,,\r\n`,
+      'id,created_at,name,email,company,phone,service,message,client_address,notification_status,notification_attempts,notification_error,notified_at,state,state_changed_at,state_changed_by,office,visitor_time_zone,due_at\r\n' +
+        `${tricky.id},${tricky.created_at},"'=HYPERLINK(""http://evil.example"")",a@b.co,"Acme, ""Big"" Ltd","'+91 120 555 0142",Other,"line one\r\nline two",127.0.0.1,failed,10,535 5.7.8 Authentication failed,,answered,2026-11-21T12:35:09.123+00:00,"'=Priya, ""sales""",London,Europe/London,2026-11-23T12:00:00.000Z\r\n` +
+        `${plain.id},${plain.created_at},Ravi,ravi@example.com,,,,Hi,,,,,,new,,,,,\r\n`,
     );
   });
 
@@ -105,7 +108,7 @@ describe('the staff exports with hostile enquiries', () => {
     const csv = toCsv([hostile]);
     expect(csv.split('\r\n')[1]).toBe(
       `${plain.id},${plain.created_at},"'=HYPERLINK(""http://evil.example"",""x"")",${plain.email},"'@SUM(1+1)","'+1-555",,` +
-        `"title]0;pwned clear[2J red31m bell del end","'=cmd|' /C calc'!A0",,,,,new,,`,
+        `"title]0;pwned clear[2J red31m bell del end","'=cmd|' /C calc'!A0",,,,,new,,,,,`,
     );
     for (const [index, column] of columns.entries()) {
       for (const start of ['=', '+', '-', '@', '\t', '\r']) {
@@ -119,7 +122,7 @@ describe('the staff exports with hostile enquiries', () => {
     const csv = toCsv([hostile, escapes]);
     const lines = csv.split('\r\n');
     expect(lines[2]).toBe(`${escapes.id},${plain.created_at},"]0;pwnedMallory[2J",${plain.email},31mRed Co,,,"one\ttwo`);
-    expect(lines[3]).toBe('three",,,,,,new,,');
+    expect(lines[3]).toBe('three",,,,,,new,,,,,');
     expect(csv.replace(/"[^"]*"/g, '').replace(/\r\n/g, '')).not.toMatch(control);
     expect(csv.replace(/[\t\r\n]/g, '')).not.toMatch(control);
     expect(toCsv([{ ...plain, message: '\u001b=1+1', company: 'a\tb', phone: '\u0007\t+1' }])).toContain(`,"a\tb","'\t'+1",,"'=1+1",`);
