@@ -43,8 +43,7 @@ function Required() {
   return (
     <>
       <span aria-hidden="true" className="text-red-700">
-        {' '}
-        *
+        {' *'}
       </span>
       <span className="sr-only"> (required)</span>
     </>
@@ -328,9 +327,8 @@ function Form() {
           <select id="contact-service" name="service" defaultValue="" className={inputClass}>
             <option value="">Select a service</option>
             {serviceChoices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
+              // The text is the value: one copy of each name in the page.
+              <option key={choice}>{choice}</option>
             ))}
           </select>
         </div>
@@ -347,7 +345,7 @@ function Form() {
             ))}
           </select>
           <p id="contact-office-note" className="mt-1 text-sm text-ink-600">
-            We answer within {responseTimeHours} hours of that office’s working time. The form suggests the office nearest your time zone.
+            {`Suggested from your time zone. We answer within ${responseTimeHours} hours of that office’s working time.`}
           </p>
         </div>
         <div>
