@@ -10,7 +10,8 @@ import { isOverdue, toCsv, toJson, toTable, type StoredEnquiry } from './enquiry
 import { ArgumentError, defaultPeriodDays, reportPeriod } from './enquiry-export/report-period.ts';
 import { responseTimeReport } from './enquiry-export/response-time-report.ts';
 import { reportCsv, reportJson, reportText } from './enquiry-export/response-time-report-format.ts';
-import { readDataDir, readFromDatabase, readViaApi } from './enquiry-export/enquiry-sources.ts';
+import { readClosuresViaApi, readDataDir, readFromDatabase, readViaApi } from './enquiry-export/enquiry-sources.ts';
+import type { Closure } from '../supabase/functions/_shared/offices.ts';
 import { apiStateStore, databaseStateStore, type SettableState, type StateStore } from './enquiry-export/state-changes.ts';
 import { checkEnquiryId, findEnquiry, historyText, operatorName, setState, undoLatest } from './enquiry-export/state-commands.ts';
 import { existsSync } from 'node:fs';
@@ -70,25 +71,30 @@ Options:
 
 class UsageError extends ArgumentError {}
 
-async function readEnquiries(): Promise<StoredEnquiry[]> {
+/** Every enquiry, and the company's declared closures the report's working clocks need. */
+async function readEnquiries(): Promise<{ rows: StoredEnquiry[]; closures: Closure[] }> {
   const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: key } = process.env;
+  const viaApi = async (from: string, serviceRoleKey: string) => ({
+    rows: await readViaApi(from, serviceRoleKey),
+    closures: await readClosuresViaApi(from, serviceRoleKey),
+  });
   if (url || key) {
     if (!url || !key) throw new UsageError('Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or neither.');
     console.error(`Reading enquiries from ${url}`);
-    return readViaApi(url, key);
+    return viaApi(url, key);
   }
   if (await isListening('127.0.0.1', localSupabasePort)) {
     console.error(`Reading enquiries from the local backend at ${localSupabaseUrl}`);
-    return readViaApi(localSupabaseUrl, localSupabaseServiceRoleKey);
+    return viaApi(localSupabaseUrl, localSupabaseServiceRoleKey);
   }
   const where = relative(process.cwd(), defaultDataDir) || defaultDataDir;
   console.error(`No local backend on ${localSupabaseUrl}; reading ${where} directly (read only).`);
-  const rows = await readDataDir(defaultDataDir);
-  if (rows === 'no-data') {
+  const stored = await readDataDir(defaultDataDir);
+  if (stored === 'no-data') {
     console.error('No enquiries stored locally yet: start `npm run backend` and send the contact form.');
-    return [];
+    return { rows: [], closures: [] };
   }
-  return rows;
+  return stored;
 }
 
 /** "; 3 new (1 OVERDUE), 8 answered, 1 closed" */
@@ -198,9 +204,9 @@ async function main(): Promise<void> {
   const now = new Date();
   // The period is checked before anything is read, so a typing mistake costs no request.
   const period = values.report ? reportPeriod({ from: values.from, to: values.to, timeZone: values['time-zone'] }, now) : undefined;
-  const rows = await readEnquiries();
+  const { rows, closures } = await readEnquiries();
   if (period) {
-    const report = responseTimeReport(rows, period, now);
+    const report = responseTimeReport(rows, period, now, responseTimeHours, closures);
     process.stdout.write((values.json ? reportJson : values.csv ? reportCsv : reportText)(report));
     return;
   }

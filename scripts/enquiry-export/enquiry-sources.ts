@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { enquiryTable } from '../../src/config/enquiry.ts';
+import type { Closure } from '../../supabase/functions/_shared/offices.ts';
 import type { EnquiryNotification, StoredEnquiry } from './enquiry-export-format.ts';
 import { notificationTable } from '../local-backend/rest-api.ts';
 
@@ -54,6 +55,17 @@ async function readNotificationsViaApi(supabase: SupabaseClient, pageSize: numbe
   }
 }
 
+/** The company's declared closures (public.office_closures); none where the project has no such table yet. */
+export async function readClosuresViaApi(url: string, serviceRoleKey: string): Promise<Closure[]> {
+  const supabase = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error, status } = await supabase.from('office_closures').select('day,office,reason').order('day');
+  if (error) {
+    if (error.code === 'PGRST205' || error.code === '42P01') return [];
+    throw new Error(`Reading office_closures from ${url} failed: ${status} ${error.code ?? ''} ${error.message}`.trim());
+  }
+  return data as Closure[];
+}
+
 /** What reading needs of a database connection: PGlite and a node-postgres client both fit. */
 export interface QueryableDatabase {
   query<T>(sql: string): Promise<{ rows: T[] }>;
@@ -76,12 +88,20 @@ export async function readFromDatabase(db: QueryableDatabase): Promise<StoredEnq
   return JSON.parse(rows[0]?.body ?? '[]') as StoredEnquiry[];
 }
 
+/** The company's declared closures, read with SQL; none where the table does not exist yet. */
+export async function readClosuresFromDatabase(db: QueryableDatabase): Promise<Closure[]> {
+  const { rows: table } = await db.query<{ exists: boolean }>(`select to_regclass('public.office_closures') is not null as exists`);
+  if (!table[0]?.exists) return [];
+  const { rows } = await db.query<Closure>("select to_char(day, 'YYYY-MM-DD') as day, office, reason from public.office_closures order by day");
+  return rows;
+}
+
 /** Reads the local backend's PGlite directory directly; only call this when no backend is using it. */
-export async function readDataDir(dataDir: string): Promise<StoredEnquiry[] | 'no-data'> {
+export async function readDataDir(dataDir: string): Promise<{ rows: StoredEnquiry[]; closures: Closure[] } | 'no-data'> {
   if (!existsSync(dataDir)) return 'no-data';
   const db = await PGlite.create(dataDir);
   try {
-    return await readFromDatabase(db);
+    return { rows: await readFromDatabase(db), closures: await readClosuresFromDatabase(db) };
   } catch (error) {
     if ((error as { code?: string }).code === '42P01') return 'no-data';
     throw error;

@@ -5,6 +5,7 @@
  */
 import { cell, csvField, formatDuration } from './enquiry-export-format.ts';
 import { describePeriod, localMinute } from './report-period.ts';
+import type { WorkingTimeFigures } from './office-report.ts';
 import { brokenPromiseDefinition, type ResponseTimeReport } from './response-time-report.ts';
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
@@ -30,10 +31,21 @@ function figures(report: ResponseTimeReport) {
   };
 }
 
+/** The working-clock figures of one office or person by the names JSON gives them. */
+const workingFigures = (row: Omit<WorkingTimeFigures, 'received' | 'open'>) => ({
+  answered: row.answered,
+  median_working_time_to_answer_seconds: seconds(row.medianWorkingMs),
+  worst_working_time_to_answer_seconds: seconds(row.worstWorkingMs),
+  late_on_working_time: row.lateOnWorkingTime,
+  late_on_calendar_only: row.lateOnCalendarOnly,
+});
+
 export function reportJson(report: ResponseTimeReport): string {
   const body = {
     ...figures(report),
     open_past_promise_enquiries: report.openPastPromise.map(({ ageMs, ...enquiry }) => ({ ...enquiry, age_seconds: ageMs / 1000 })),
+    offices: report.workingTime.offices.map((row) => ({ office: row.office, city: row.city, received: row.received, open: row.open, ...workingFigures(row) })),
+    answered_by: report.workingTime.answerers.map((row) => ({ by: row.by, ...workingFigures(row) })),
   };
   // As the enquiry export: DEL and C1 controls escaped too, so printing it to a terminal is safe.
   const json = JSON.stringify(body, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -53,6 +65,69 @@ function aligned(lines: Array<[string, string] | ''>): string[] {
   return lines.map((line) => (line ? `${line[0].padEnd(labels)}  ${line[1].padStart(values)}` : ''));
 }
 
+/** Rows of cells in columns as wide as their widest cell, under a header and a rule. */
+function table(rows: string[][], rightAligned: (column: number) => boolean = () => false): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const render = (row: string[]) =>
+    row
+      .map((text, i) => (rightAligned(i) ? text.padStart(widths[i]!) : text.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [render(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(render)];
+}
+
+/** Per office and per person who answered: the same promise, counted on each office's working clock. */
+function workingTimeTables(report: ResponseTimeReport): string[] {
+  const duration = (ms: number | null) => (ms === null ? '-' : formatDuration(ms));
+  const { offices, answerers } = report.workingTime;
+  const lines = [
+    `By answering office, on its working clock (the ${report.promiseHours} hours run only on its working days):`,
+    ...table(
+      [
+        ['Office', 'Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
+        ...offices.map((row) => [
+          row.city,
+          String(row.received),
+          String(row.answered),
+          String(row.open),
+          duration(row.medianWorkingMs),
+          duration(row.worstWorkingMs),
+          String(row.lateOnWorkingTime),
+          String(row.lateOnCalendarOnly),
+        ]),
+      ],
+      (column) => column > 0,
+    ),
+    '',
+    ...wrap(
+      'Late: answered, or still open, after the due time on the office’s clock, a breach staff could have avoided. ' +
+        'Late on the calendar only: more than the promise by the calendar, but the office was closed for part of it ' +
+        '(a weekend, a public holiday or a company closure), so not avoidable.',
+    ),
+  ];
+  if (answerers.length > 0) {
+    lines.push(
+      '',
+      'By who marked them answered:',
+      ...table(
+        [
+          ['Name', 'Answered', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
+          ...answerers.map((row) => [
+            cell(row.by || '(no name)', 30),
+            String(row.answered),
+            duration(row.medianWorkingMs),
+            duration(row.worstWorkingMs),
+            String(row.lateOnWorkingTime),
+            String(row.lateOnCalendarOnly),
+          ]),
+        ],
+        (column) => column > 0,
+      ),
+    );
+  }
+  return lines;
+}
+
 function openTable(report: ResponseTimeReport): string[] {
   const zone = report.period.timeZone;
   const rows = [
@@ -65,13 +140,7 @@ function openTable(report: ResponseTimeReport): string[] {
       cell(row.email, 40),
     ]),
   ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const render = (row: string[]) =>
-    row
-      .map((text, i) => text.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return [render(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(render)];
+  return table(rows);
 }
 
 /** Words in lines of at most `width` characters. */
@@ -89,7 +158,8 @@ export function reportText(report: ResponseTimeReport): string {
   const duration = (ms: number | null) => (ms === null ? '-' : formatDuration(ms));
   const lines = [
     `Enquiries received ${describePeriod(report.period)}, states as of ${localMinute(report.now, zone)}.`,
-    `The site promises a reply within ${hours} hours.`,
+    `The site promises a reply within ${hours} hours of our working time. These first figures count calendar hours;`,
+    'the tables at the end count each answering office’s working clock, as the promise does.',
     '',
     ...aligned([
       ['Received', String(report.received)],
@@ -112,5 +182,6 @@ export function reportText(report: ResponseTimeReport): string {
   if (report.received === 0) lines.push('No enquiries came in during this period.');
   else if (report.openPastPromise.length === 0) lines.push(`No enquiry is open past the promise.`);
   else lines.push('Open past the promise, oldest first:', ...openTable(report));
+  if (report.received > 0) lines.push('', ...workingTimeTables(report));
   return `${lines.join('\n')}\n`;
 }

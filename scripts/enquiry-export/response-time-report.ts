@@ -4,7 +4,9 @@
  * someone marked them answered; closed ones need no answer and are only counted.
  */
 import { responseTimeHours } from '../../src/config/company.ts';
+import type { Closure } from '../../supabase/functions/_shared/offices.ts';
 import type { StoredEnquiry } from './enquiry-export-format.ts';
+import { workingTimeReport, type WorkingTimeReport } from './office-report.ts';
 import type { ReportPeriod } from './report-period.ts';
 
 export interface OpenPastPromise {
@@ -35,6 +37,8 @@ export interface ResponseTimeReport {
   openPastPromise: OpenPastPromise[];
   /** answeredLate + openPastPromise.length. */
   brokenPromise: number;
+  /** The same enquiries per office and per person who answered, on each office's working clock. */
+  workingTime: WorkingTimeReport;
 }
 
 export const brokenPromiseDefinition = (hours = responseTimeHours): string =>
@@ -44,7 +48,13 @@ export const brokenPromiseDefinition = (hours = responseTimeHours): string =>
 /** Thrown for rows read from a project that has not had the enquiry states migration. */
 export class NoStatesError extends Error {}
 
-export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, now: Date, promiseHours = responseTimeHours): ResponseTimeReport {
+export function responseTimeReport(
+  rows: StoredEnquiry[],
+  period: ReportPeriod,
+  now: Date,
+  promiseHours = responseTimeHours,
+  closures: readonly Closure[] = [],
+): ResponseTimeReport {
   if (rows.some((row) => row.state === undefined)) {
     throw new NoStatesError(
       'These enquiries have no state: the project lacks the migration 20261128090000_enquiry_states.sql (apply it with `supabase db push`).',
@@ -84,5 +94,6 @@ export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, 
     answeredLate,
     openPastPromise,
     brokenPromise: answeredLate + openPastPromise.length,
+    workingTime: workingTimeReport(inPeriod, now, promiseHours, closures),
   };
 }

@@ -30,7 +30,13 @@ export const notificationTable = 'enquiry_notifications';
 export const eventTable = 'enquiry_events';
 
 /** What each served table answers besides OPTIONS; the grants then decide who may. */
-const servedMethods: Record<string, string[]> = { [enquiryTable]: ['GET', 'POST'], [notificationTable]: ['GET'], [eventTable]: ['GET'] };
+const servedMethods: Record<string, string[]> = {
+  [enquiryTable]: ['GET', 'POST'],
+  [notificationTable]: ['GET'],
+  [eventTable]: ['GET'],
+  // The company's closures, for the staff report's working clocks (granted to service_role only).
+  office_closures: ['GET'],
+};
 
 /** The functions served at /rest/v1/rpc/<name>: their arguments, and whether they return rows or one value. */
 const servedFunctions: Record<string, { args: string[]; returns: 'rows' | 'value' }> = {

@@ -106,7 +106,11 @@ function selectorKey(selectors: Selectors, asked: Asked): string {
 const formParts: { part: RegExp; tags: string[]; types?: string[] }[] = [
   { part: /^placeholder$/, tags: ['input', 'textarea'] },
   { part: /^file-selector-button$/, tags: ['input'], types: ['file'] },
-  { part: /^-webkit-(?:date-and-time-value|datetime-edit|calendar-picker-indicator)/, tags: ['input'], types: ['date', 'time', 'datetime-local', 'month', 'week'] },
+  {
+    part: /^-webkit-(?:date-and-time-value|datetime-edit|calendar-picker-indicator)/,
+    tags: ['input'],
+    types: ['date', 'time', 'datetime-local', 'month', 'week'],
+  },
   { part: /^-webkit-search-/, tags: ['input'], types: ['search'] },
   { part: /^-webkit-(?:inner|outer)-spin-button$/, tags: ['input'], types: ['number'] },
 ];
