@@ -133,14 +133,23 @@ export function formatDuration(ms: number): string {
 /** "2026-11-23 22:05" in UTC. */
 const utcMinute = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
 
-/** Open for longer than the site promises to take for a reply. */
+/**
+ * Still open past its due time on the answering office's working clock, once the notifier has dated it (due_at); until
+ * then, open for longer than the promise's hours on the calendar.
+ */
 export const isOverdue = (row: StoredEnquiry, now: Date): boolean =>
-  row.state === 'new' && now.getTime() - Date.parse(row.created_at) > responseTimeHours * hour;
+  row.state === 'new' && (row.due_at ? now.getTime() > Date.parse(row.due_at) : now.getTime() - Date.parse(row.created_at) > responseTimeHours * hour);
 
-/** "new", "new, OVERDUE", "answered 2026-11-22 10:00 by Priya, after 3 h 05 min", "closed 2026-11-22 10:00 by Priya". */
+/**
+ * "new, due 2026-11-23 17:30", "new, OVERDUE (due 2026-11-23 17:30)", "new, OVERDUE (over 24 h)" before it is dated,
+ * "answered 2026-11-22 10:00 by Priya, after 3 h 05 min", "closed 2026-11-22 10:00 by Priya".
+ */
 function stateSummary(row: StoredEnquiry, now: Date): string {
   if (!row.state) return '';
-  if (row.state === 'new') return isOverdue(row, now) ? `new, OVERDUE (over ${responseTimeHours} h)` : 'new';
+  if (row.state === 'new') {
+    if (row.due_at) return isOverdue(row, now) ? `new, OVERDUE (due ${utcMinute(row.due_at)})` : `new, due ${utcMinute(row.due_at)}`;
+    return isOverdue(row, now) ? `new, OVERDUE (over ${responseTimeHours} h)` : 'new';
+  }
   const at = row.state_changed_at ? ` ${utcMinute(row.state_changed_at)}` : '';
   const by = row.state_changed_by ? ` by ${row.state_changed_by}` : '';
   const after =
