@@ -87,7 +87,7 @@ const functionSecrets: DeploySetting[] = [
   { name: 'ENQUIRY_LINK_SECRET', what: "the key the staff e-mail's links are signed with (openssl rand -hex 32)", required: true },
   { name: 'ENQUIRY_ESCALATE_TO', what: 'where reminders and overdue warnings go (default: ENQUIRY_NOTIFY_TO)', required: false },
   { name: 'ENQUIRY_REMIND_AFTER', what: 'how long an enquiry may stay new before a reminder (default 20h)', required: false },
-  { name: 'ENQUIRY_DIGEST_HOUR', what: 'the hour of the daily digest, India time (default 9)', required: false },
+  { name: 'ENQUIRY_DIGEST_HOUR', what: "the hour of each office's daily digest, in that office's time (default 9)", required: false },
   { name: 'SMTP_SECURE', what: 'true or false: TLS from the first byte (default: true on 465 and 2465)', required: false },
 ].map((setting) => ({ ...setting, home: 'function secret' as const }));
 

@@ -38,6 +38,7 @@ const settings = settingsFrom({ ENQUIRY_ESCALATE_TO: escalation, SITE_URL: 'http
 const serviceFunctions = [
   'public.enquiry_promise()',
   'public.schedule_enquiry_reminders(interval, integer, text, timestamptz)',
+  'public.schedule_office_digests(jsonb, timestamptz)',
   'public.enquiry_reminder_is_due(public.enquiry_reminders)',
   'public.enquiry_reminder_still_owed(public.enquiry_reminders)',
   'public.claim_enquiry_reminders(integer, interval)',
@@ -201,6 +202,51 @@ describe.each(databaseTargets)('reminders on $label', ({ open }) => {
     expect(await digests()).toEqual([{ status: 'sent' }]);
   });
 
+  it('owes each office its own digest at its own hour, listing only its enquiries, to its own staff', async () => {
+    const id = randomUUID();
+    await queryAs(
+      db,
+      'anon',
+      `insert into public.contact_submissions (id, name, email, company, message, office) values ($1, 'Tom Reed', $2, 'Reed Freight', 'Hello', 'GB')`,
+      [id, `tom.${id.slice(0, 8)}@example.com`],
+    );
+    // A London working day ahead, so no digest of today's real runs can be that day's.
+    const day = '2030-01-07';
+    const london = [{ office: 'GB', day, at: '2030-01-07T09:00:00.000Z' }];
+    const schedule = (moment: string) =>
+      queryAs<{ owed: number }>(db, 'service_role', 'select public.schedule_office_digests($1::text::jsonb, $2::timestamptz) as owed', [
+        JSON.stringify(london),
+        moment,
+      ]);
+    const digests = async () =>
+      (
+        await db.query<{ office: string; status: string }>(`select office, status from public.enquiry_reminders where kind = 'digest' and digest_day = $1`, [
+          day,
+        ])
+      ).rows;
+    expect((await schedule('2030-01-07T08:59:00Z'))[0]?.owed).toBe(0);
+    expect((await schedule('2030-01-07T09:00:00Z'))[0]?.owed).toBe(1);
+    expect((await schedule('2030-01-07T09:01:00Z'))[0]?.owed).toBe(0);
+    expect(await digests()).toEqual([{ office: 'GB', status: 'pending' }]);
+
+    await db.query(`update public.enquiry_reminders set next_attempt_at = now() where kind = 'digest' and digest_day = $1`, [day]);
+    const recipients = Object.fromEntries(
+      ['IN', 'US', 'GB', 'CA', 'AU'].map((code) => [code, [`${code.toLowerCase()}@company.test`]]),
+    ) as MailSettings['recipients'];
+    const before = smtp.received.length;
+    await deliverReminders(store, transport, { ...mail, recipients }, settings, defaultPolicy);
+    const sent = smtp.received.slice(before).filter((received) => received.parsed.messageId === `<enquiry-digest-${day}-gb@company.test>`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.rcptTo).toEqual(['gb@company.test']);
+    expect(sent[0]?.parsed.subject).toMatch(new RegExp(`^London enquiries waiting for an answer, ${day}: 1 open enquiry, `));
+    const text = sent[0]?.parsed.text ?? '';
+    expect([...text.matchAll(/^\d+\. (.+?)(?: \(.*\))?: waited /gm)].map((match) => match[1])).toEqual(['Tom Reed']);
+    expect(text).toMatch(/London time/);
+    expect(text).toContain("Sent at 09:00 London time on London's working days with open enquiries.");
+    expect(await digests()).toEqual([{ office: 'GB', status: 'sent' }]);
+    await queryAs(db, 'service_role', `select * from public.set_enquiry_state($1, 'answered', 'tom@company.test')`, [id]);
+  });
+
   it('owes no digest on a day when every enquiry is answered or closed', async () => {
     await db.query(`update public.contact_submissions set state = 'closed', state_changed_at = now(), state_changed_by = 'test' where state = 'new'`);
     const [{ owed }] = await queryAs<{ owed: number }>(
@@ -250,7 +296,7 @@ describe('reminder settings', () => {
       problems: [
         `ENQUIRY_ESCALATE_TO: 'boss' is not an e-mail address`,
         `ENQUIRY_REMIND_AFTER must be a time less than 24 hours written as a whole number and a unit (20h, 90m or 30s), not '24h': remove it for the default, 20h`,
-        `ENQUIRY_DIGEST_HOUR must be a whole hour from 0 to 23 (Asia/Kolkata), not '24': remove it for the default, 9`,
+        `ENQUIRY_DIGEST_HOUR must be a whole hour from 0 to 23 (each office's own time), not '24': remove it for the default, 9`,
       ],
     });
     expect(read({ ENQUIRY_REMIND_AFTER: '20' })).toHaveProperty('problems');

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFromDatabase } from '../../scripts/enquiry-export/enquiry-sources.ts';
 import { toTable } from '../../scripts/enquiry-export/enquiry-export-format.ts';
+import { officeList } from '../../supabase/functions/_shared/offices.ts';
 import { runNotifier, type Outbox, type Step } from '../support/killable-notifier.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { databaseTargets, openMigrated, queryAs, type TestDatabase } from './support/test-databases.ts';
@@ -42,10 +43,14 @@ describe.each(databaseTargets)('the notifier killed at each step, on $label', ({
       SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
       SMTP_TIMEOUT_SECONDS: '5',
     };
-    // Today's digest is taken, so each run sends only what the test owes (the digest goes the reminders' way).
-    await db.query(
-      `insert into public.enquiry_reminders (kind, digest_day, status, sent_at) values ('digest', (now() at time zone 'Asia/Kolkata')::date, 'sent', now())`,
-    );
+    // Today's digests are taken, every office's, so each run sends only what the test owes (a digest goes the
+    // reminders' way).
+    for (const office of officeList) {
+      await db.query(
+        `insert into public.enquiry_reminders (kind, digest_day, office, status, sent_at) values ('digest', (now() at time zone $1)::date, $2, 'sent', now())`,
+        [office.timeZone, office.code],
+      );
+    }
   }, 120_000);
 
   afterAll(async () => {

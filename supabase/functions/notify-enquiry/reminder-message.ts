@@ -6,7 +6,7 @@
  * five lines needs no setting per reader. Values from visitors go through the notifier's header and HTML escaping.
  */
 import { officeByCode, officeList } from '../_shared/offices.ts';
-import { bodyText, escapeHtml, headerText, notificationMessageId, zoneTime, type MailSettings } from './message.ts';
+import { bodyText, escapeHtml, headerText, notificationMessageId, officeRecipients, zoneTime, type MailSettings } from './message.ts';
 import { promiseSeconds, type ClaimedReminder, type OpenEnquiry, type ReminderSettings } from './reminders.ts';
 import type { OutgoingMail } from './types.ts';
 
@@ -152,7 +152,11 @@ ${times.map(([place, time]) => `<tr><th style="${cell}">${escapeHtml(place)}</th
   };
 }
 
-/** The daily digest: every open enquiry, oldest first, with how long it has waited and its two links. */
+/**
+ * The daily digest of one office (its open enquiries, oldest first, with how long each has waited, the time left to
+ * its due time on the office's clock, and its two links), to that office's staff; a digest naming no office (owed by
+ * a notifier older than the offices' digests) lists every open enquiry, to the staff address.
+ */
 export function composeDigest(
   digest: ClaimedReminder,
   open: Array<OpenEnquiry & { links: ActionLinks | null }>,
@@ -160,23 +164,33 @@ export function composeDigest(
   settings: ReminderSettings,
   now: Date,
 ): OutgoingMail {
+  const office = digest.office ? officeByCode(digest.office) : null;
   const listed = open.slice(0, digestLimit);
   const oldest = open[0] ? now.getTime() - new Date(open[0].created_at).getTime() : 0;
-  const overdueCount = open.filter((enquiry) => now.getTime() - new Date(enquiry.created_at).getTime() >= promiseSeconds * 1000).length;
+  // Due on its office's working clock once the notifier dated it (enquiry-due.ts), else 24 calendar hours after arrival.
+  const dueOf = (enquiry: OpenEnquiry) =>
+    enquiry.due_at ? new Date(enquiry.due_at).getTime() : new Date(enquiry.created_at).getTime() + promiseSeconds * 1000;
+  const overdueCount = open.filter((enquiry) => dueOf(enquiry) <= now.getTime()).length;
   const count = `${open.length} open ${open.length === 1 ? 'enquiry' : 'enquiries'}`;
-  const subject = `Enquiries waiting for an answer, ${digest.digest_day}: ${count}${overdueCount > 0 ? `, ${overdueCount} overdue` : ''}, oldest ${formatDuration(oldest)}`;
+  const waiting = office ? `${office.city} enquiries waiting for an answer` : 'Enquiries waiting for an answer';
+  const subject = `${waiting}, ${digest.digest_day}: ${count}${overdueCount > 0 ? `, ${overdueCount} overdue` : ''}, oldest ${formatDuration(oldest)}`;
   const entries = listed.map((enquiry) => {
     const waited = now.getTime() - new Date(enquiry.created_at).getTime();
-    const left = promiseSeconds * 1000 - waited;
-    const [place, time] = officeTimes(new Date(enquiry.created_at))[0]!;
+    const left = dueOf(enquiry) - now.getTime();
+    const own = officeByCode(enquiry.office);
+    const arrived = `${zoneTime(new Date(enquiry.created_at), own.timeZone)} ${own.city} time`;
     return {
       enquiry,
       title: who(enquiry.name, enquiry.company),
-      status: `waited ${formatDuration(waited)}, ${left > 0 ? `${formatDuration(left)} left` : 'OVERDUE'}; arrived ${time} ${place} time`,
+      status: `waited ${formatDuration(waited)}, ${left > 0 ? `${formatDuration(left)} left` : 'OVERDUE'}; arrived ${arrived}`,
     };
   });
   const more = open.length - listed.length;
-  const intro = `${count} nobody has marked answered or closed, oldest first. The website promises an answer within 24 hours.`;
+  const intro = `${count} ${office ? `for ${office.city} ` : ''}nobody has marked answered or closed, oldest first. The website promises an answer within 24 hours of our working time.`;
+  const hour = String(settings.digestHour).padStart(2, '0');
+  const footer = office
+    ? `Sent at ${hour}:00 ${office.city} time on ${office.city}'s working days with open enquiries.`
+    : `Sent daily at ${hour}:00 ${settings.digestTimeZone} on days with open enquiries.`;
 
   const text = [
     intro,
@@ -188,7 +202,7 @@ export function composeDigest(
     ]),
     ...(more > 0 ? [`... and ${more} more (npm run enquiries lists them all).`, ''] : []),
     '--',
-    `Sent daily at ${String(settings.digestHour).padStart(2, '0')}:00 ${settings.digestTimeZone} on days with open enquiries.`,
+    footer,
     '',
   ].join('\n');
 
@@ -199,17 +213,17 @@ export function composeDigest(
 ${entries.map(({ enquiry, title, status }) => `<li><strong>${escapeHtml(title)}</strong>: ${escapeHtml(status)}<br>${linkHtml(enquiry.links)}</li>`).join('\n')}
 </ol>
 ${more > 0 ? `<p>… and ${more} more (npm run enquiries lists them all).</p>` : ''}
-<p style="color:#4b5563;font-size:13px;margin-top:24px">Sent daily at ${String(settings.digestHour).padStart(2, '0')}:00 ${escapeHtml(settings.digestTimeZone)} on days with open enquiries.</p>`,
+<p style="color:#4b5563;font-size:13px;margin-top:24px">${escapeHtml(footer)}</p>`,
   );
 
   return {
     from: { ...mail.from, name: headerText(mail.from.name) },
-    to: settings.digestTo,
+    to: office ? officeRecipients(mail, office.code) : settings.digestTo,
     replyTo: null,
     subject: headerText(subject, 200),
     text,
     html,
-    messageId: messageId('digest', digest.digest_day ?? 'day', mail),
+    messageId: messageId('digest', office ? `${digest.digest_day ?? 'day'}-${office.code}` : (digest.digest_day ?? 'day'), mail),
     headers: headers(),
   };
 }

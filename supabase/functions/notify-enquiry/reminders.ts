@@ -1,5 +1,5 @@
 /**
- * Reminders before the 24-hour promise is broken, and the daily digest (docs/STAFF.md). Part of the notifier
+ * Reminders before the 24-hour promise is broken, and each office's daily digest (docs/STAFF.md). Part of the notifier
  * rather than a sibling function: it needs the same SMTP settings, transport and retry rules, and the same wake-up
  * (Supabase Cron calls this function through the Vault secrets it already has), so there is nothing new to deploy or
  * to keep in step. Each run first owes what is due (schedule_enquiry_reminders, once per message whatever calls it),
@@ -8,7 +8,8 @@
  * The visitor's acknowledgement of each enquiry (acknowledgement-message.ts) goes through the same outbox and steps.
  */
 import { enquiryLinks, readLinkSettings, type LinkSettings } from '../_shared/link-settings.ts';
-import { headquarters } from '../_shared/offices.ts';
+import { headquarters, officeByCode } from '../_shared/offices.ts';
+import { officeDigests, type OfficeDigest } from './office-digests.ts';
 import { composeAcknowledgement } from './acknowledgement-message.ts';
 import { supabaseHostedBy } from './config.ts';
 import { describeError, isUnreachable, retryDelaySeconds, type DeliveryPolicy, type DeliveryReport } from './deliver.ts';
@@ -19,9 +20,10 @@ import type { MailTransport, SqlRunner } from './types.ts';
 export interface ReminderSettings {
   /** Who gets the reminder and overdue messages: ENQUIRY_ESCALATE_TO, or the staff addresses. */
   escalateTo: string[];
-  /** Who gets the digest: the staff addresses (ENQUIRY_NOTIFY_TO). */
+  /** Who gets a digest that names no office (one owed by a notifier older than the offices' digests). */
   digestTo: string[];
   remindAfterSeconds: number;
+  /** The hour of each office's digest, in the office's own time (ENQUIRY_DIGEST_HOUR). */
   digestHour: number;
   digestTimeZone: string;
   /** Where the links point and the secret that signs them; null sends without links. */
@@ -34,7 +36,7 @@ export interface ClaimedReminder {
   reminder_id: string;
   kind: 'reminder' | 'overdue' | 'digest' | 'acknowledgement';
   attempt: number;
-  /** The digest's calendar day, YYYY-MM-DD in the digest's time zone. */
+  /** The digest's calendar day, YYYY-MM-DD in its office's time zone. */
   digest_day: string | null;
   enquiry_id: string | null;
   created_at: Date | string | null;
@@ -53,11 +55,16 @@ export interface OpenEnquiry {
   created_at: Date | string;
   name: string;
   company: string | null;
+  /** The answering office (the headquarters' when none was chosen) and the due time on its clock, once dated. */
+  office?: string | null;
+  due_at?: Date | string | null;
 }
 
 export interface ReminderStore {
-  /** Owes what is due now (schedule_enquiry_reminders); returns how many messages it owed. */
-  schedule(remindAfterSeconds: number, digestHour: number, timeZone: string): Promise<number>;
+  /** Owes what is due now (schedule_enquiry_reminders); returns how many messages it owed. No digest hour: no digest. */
+  schedule(remindAfterSeconds: number, digestHour: number | null, timeZone: string): Promise<number>;
+  /** Owes the offices' digests that are due (schedule_office_digests). */
+  scheduleDigests(digests: OfficeDigest[]): Promise<number>;
   /** Owes the visitors' acknowledgements (schedule_enquiry_acknowledgements): at most one per mailbox an hour. */
   scheduleAcknowledgements(): Promise<number>;
   claim(batchSize: number, leaseSeconds: number): Promise<ClaimedReminder[]>;
@@ -76,6 +83,10 @@ export function sqlReminderStore(run: SqlRunner): ReminderStore {
         digestHour,
         timeZone,
       ]);
+      return Number(row?.owed ?? 0);
+    },
+    async scheduleDigests(digests) {
+      const [row] = await run<{ owed: number }>('select public.schedule_office_digests($1::text::jsonb) as owed', [JSON.stringify(digests)]);
       return Number(row?.owed ?? 0);
     },
     async scheduleAcknowledgements() {
@@ -145,7 +156,7 @@ export function readReminderConfig(env: Env, staffTo: string[]): { settings: Rem
   if (hourRaw) {
     digestHour = /^\d{1,2}$/.test(hourRaw) ? Number(hourRaw) : NaN;
     if (!(digestHour >= 0 && digestHour <= 23)) {
-      problems.push(`ENQUIRY_DIGEST_HOUR must be a whole hour from 0 to 23 (${headquarters.timeZone}), not '${hourRaw}': remove it for the default, 9`);
+      problems.push(`ENQUIRY_DIGEST_HOUR must be a whole hour from 0 to 23 (each office's own time), not '${hourRaw}': remove it for the default, 9`);
     }
   }
 
@@ -183,7 +194,8 @@ export async function deliverReminders(
 ): Promise<DeliveryReport & { acknowledged: number }> {
   // Acknowledgements are counted apart: `sent` is what staff received.
   const report = { sent: 0, acknowledged: 0, retrying: 0, failed: 0, errors: [] as string[] };
-  await store.schedule(settings.remindAfterSeconds, settings.digestHour, settings.digestTimeZone);
+  await store.schedule(settings.remindAfterSeconds, null, settings.digestTimeZone);
+  await store.scheduleDigests(officeDigests(new Date(), settings.digestHour));
   await store.scheduleAcknowledgements();
   const deadline = Date.now() + policy.timeBudgetMs;
   let serverReachable = true;
@@ -196,7 +208,8 @@ export async function deliverReminders(
         const now = new Date();
         let message;
         if (reminder.kind === 'digest') {
-          const open = await store.openEnquiries();
+          // An office's digest lists that office's enquiries; one naming no office (an older notifier's) lists them all.
+          const open = (await store.openEnquiries()).filter((enquiry) => !reminder.office || officeByCode(enquiry.office).code === reminder.office);
           const listed = await Promise.all(open.map(async (enquiry) => ({ ...enquiry, links: await linksFor(settings, enquiry.enquiry_id, now) })));
           message = composeDigest(reminder, listed, mail, settings, now);
         } else if (reminder.kind === 'acknowledgement') {
