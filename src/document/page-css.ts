@@ -101,29 +101,41 @@ function selectorKey(selectors: Selectors, asked: Asked): string {
 
 /**
  * Pseudo-elements that style parts of form controls (Tailwind's preflight resets them all), with the controls that
- * have those parts: a tag and, for an input, one of its types.
+ * have those parts: a tag and, for an input, one of its types or attributes.
  */
-const formParts: { part: RegExp; tags: string[]; types?: string[] }[] = [
+type FormPart = { part: RegExp; tags: string[]; types?: string[]; attributes?: string[] };
+const formParts: FormPart[] = [
   { part: /^placeholder$/, tags: ['input', 'textarea'] },
   { part: /^file-selector-button$/, tags: ['input'], types: ['file'] },
+  { part: /^-webkit-(?:date-and-time-value|datetime-edit)/, tags: ['input'], types: ['date', 'time', 'datetime-local', 'month', 'week'] },
+  // Chromium draws the picker's button on date fields, and on a field with suggestions (`list`, a <datalist>).
   {
-    part: /^-webkit-(?:date-and-time-value|datetime-edit|calendar-picker-indicator)/,
+    part: /^-webkit-calendar-picker-indicator$/,
     tags: ['input'],
     types: ['date', 'time', 'datetime-local', 'month', 'week'],
+    attributes: ['list'],
   },
   { part: /^-webkit-search-/, tags: ['input'], types: ['search'] },
   { part: /^-webkit-(?:inner|outer)-spin-button$/, tags: ['input'], types: ['number'] },
 ];
 type SelectorComponent = { type: string; kind?: string; name?: string };
 
+/** The form-control parts whose controls `selectors` (a page) does not have. */
+function missingFormParts(selectors: Selectors): FormPart[] {
+  const tags = new Set(selectors.tags);
+  const values = new Set(selectors.attributes.values);
+  const names = new Set(selectors.attributes.names);
+  return formParts.filter(
+    ({ tags: partTags, types, attributes = [] }) =>
+      !partTags.some((tag) => tags.has(tag)) || (types && !types.some((type) => values.has(type)) && !attributes.some((name) => names.has(name))),
+  );
+}
+
 /**
  * `css` without the rules for parts of form controls the page does not have. PurgeCSS keeps every pseudo-element,
  * as it cannot tell what element one belongs to; for these, it is a form control.
  */
-function withoutMissingFormParts(css: string, selectors: Selectors): string {
-  const tags = new Set(selectors.tags);
-  const values = new Set(selectors.attributes.values);
-  const missing = formParts.filter(({ tags: partTags, types }) => !partTags.some((tag) => tags.has(tag)) || (types && !types.some((type) => values.has(type))));
+function withoutMissingFormParts(css: string, missing: readonly FormPart[]): string {
   if (missing.length === 0) return css;
   const stylesMissingPart = (selector: SelectorComponent[]) =>
     selector.some((component) => {
@@ -217,10 +229,12 @@ export function pageCss(siteCss: string, html: string, later: readonly LaterSour
     cache = new Map();
   }
   const selectors = pageSelectors(html, later);
-  const key = selectorKey(selectors, asked);
+  const missing = missingFormParts(selectors);
+  // The controls a page has decide which of their parts' rules it keeps, whatever the stylesheet's selectors ask.
+  const key = `${selectorKey(selectors, asked)}${missing.map((part) => formParts.indexOf(part)).join(',')}`;
   let css = cache.get(key);
   if (!css) {
-    css = purge(siteCss, selectors).then((purged) => minify(withoutMissingFormParts(purged, selectors)));
+    css = purge(siteCss, selectors).then((purged) => minify(withoutMissingFormParts(purged, missing)));
     cache.set(key, css);
   }
   return css;

@@ -39,8 +39,11 @@ interface OutboxEvents {
 
 const lockName = 'kalpaka-enquiry-outbox';
 
-/** Sends every queued enquiry, oldest first; stops at the first that still meets no network. */
-export async function sendQueuedEnquiries(client: () => Promise<InsertClient>, events: OutboxEvents): Promise<void> {
+/**
+ * Sends every queued enquiry, oldest first; stops at the first that still meets no network. True while any still
+ * waits in the queue.
+ */
+export async function sendQueuedEnquiries(client: () => Promise<InsertClient>, events: OutboxEvents): Promise<boolean> {
   const run = async () => {
     for (const entry of freshQueue()) {
       let result;
@@ -60,7 +63,8 @@ export async function sendQueuedEnquiries(client: () => Promise<InsertClient>, e
       }
     }
   };
-  if (freshQueue().length === 0) return;
+  if (freshQueue().length === 0) return false;
   if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(lockName, run);
   else await run();
+  return freshQueue().length > 0;
 }

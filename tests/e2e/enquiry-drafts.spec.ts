@@ -110,6 +110,25 @@ test('sent when the connection returns while the page stays open', async ({ cont
   expect(await storedEnquiries(request, email)).toHaveLength(1);
 });
 
+test('tried again while the page stays open when the first sends after the connection returns meet no answer', async ({ context, page, request }) => {
+  test.slow();
+  const email = uniqueEmail('online-retry');
+  await submitOffline(context, page, email);
+  // The connection is back, but its first two requests are lost (the send on 'online' and its one retry).
+  let lost = 0;
+  await page.route(REST, (route) => {
+    if (route.request().method() === 'POST' && lost < 2) {
+      lost += 1;
+      return route.abort('connectionfailed');
+    }
+    return route.continue();
+  });
+  await context.setOffline(false);
+  await expect.poll(() => lost).toBe(2);
+  await expect(page.getByText(queuedNote)).toBeHidden({ timeout: sendBound });
+  expect(await storedEnquiries(request, email)).toHaveLength(1);
+});
+
 test('with two tabs open when the connection returns, the enquiry is sent once', async ({ context, request }) => {
   test.slow();
   const email = uniqueEmail('two-tabs');

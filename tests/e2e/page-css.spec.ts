@@ -56,6 +56,7 @@ function missingRules(page: Page, wholeCss: string): Promise<MissingRule[]> {
       [/::placeholder/g, ':is(input,textarea)'],
       [/::file-selector-button/g, ':is(input[type=file])'],
       [/::-webkit-(?:date-and-time-value|datetime-edit[\w-]*)/g, `:is(${dateTypes})`],
+      [/::-webkit-calendar-picker-indicator/g, `:is(${dateTypes},input[list])`],
       [/::-webkit-search-[\w-]+/g, ':is(input[type=search])'],
       [/::-webkit-(?:inner|outer)-spin-button/g, ':is(input[type=number])'],
     ];

@@ -68,6 +68,13 @@ describe('a page keeps the rules that can style it', () => {
     ]);
   });
 
+  test("the picker's button on date fields and fields with suggestions only", async () => {
+    const css = '::-webkit-calendar-picker-indicator{line-height:1}';
+    expect(await rules(css, '<form><input type="text"><textarea></textarea></form>')).toEqual([]);
+    expect(await rules(css, '<form><input type="month"></form>')).toEqual([css]);
+    expect(await rules(css, '<form><input list="cities"><datalist id="cities"></datalist></form>')).toEqual([css]);
+  });
+
   test('custom properties only while something reads them', async () => {
     const css =
       '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-blur{syntax:"*";inherits:false}' +

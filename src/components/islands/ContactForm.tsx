@@ -212,12 +212,28 @@ function Form() {
     // From here on the form shows its own messages beside the fields, by the same rules as the browser's bubbles.
     if (form) form.noValidate = true;
     warmUp();
-    void sendQueued();
+    // A queued enquiry that still meets no answer although the browser is online (a connection back but not yet
+    // carrying traffic, or a first request too slow) is tried again while the page stays open, at growing intervals,
+    // not only at the next 'online' event.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let wait = 5_000;
+    const sendWaiting = async () => {
+      clearTimeout(retry);
+      const waiting = await sendQueued();
+      if (waiting && navigator.onLine) {
+        retry = setTimeout(() => void sendWaiting(), wait);
+        wait = Math.min(wait * 2, 60_000);
+      } else wait = 5_000;
+    };
+    void sendWaiting();
     // Send pressed while this code was loading: sent now, once.
     if (form && takeHeldSubmit(form)) form.requestSubmit();
-    const online = () => void sendQueued();
+    const online = () => void sendWaiting();
     window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
+    return () => {
+      clearTimeout(retry);
+      window.removeEventListener('online', online);
+    };
   }, []);
 
   const clearDraft = () => {
