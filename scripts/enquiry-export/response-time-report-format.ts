@@ -9,6 +9,8 @@ import type { WorkingTimeFigures } from './office-report.ts';
 import { brokenPromiseDefinition, type ResponseTimeReport } from './response-time-report.ts';
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
+/** A duration as the text prints it; "-" when there is none. */
+const duration = (ms: number | null): string => (ms === null ? '-' : formatDuration(ms));
 
 /** The figures by the names JSON and CSV give them, in the order the text prints them. */
 function figures(report: ResponseTimeReport) {
@@ -78,7 +80,6 @@ function table(rows: string[][], rightAligned: (column: number) => boolean = () 
 
 /** Per office and per person who answered: the same promise, counted on each office's working clock. */
 function workingTimeTables(report: ResponseTimeReport): string[] {
-  const duration = (ms: number | null) => (ms === null ? '-' : formatDuration(ms));
   const { offices, answerers } = report.workingTime;
   const lines = [
     `By answering office, on its working clock (the ${report.promiseHours} hours run only on its working days):`,
@@ -155,7 +156,6 @@ const wrap = (text: string, width = 100): string[] =>
 export function reportText(report: ResponseTimeReport): string {
   const zone = report.period.timeZone;
   const hours = report.promiseHours;
-  const duration = (ms: number | null) => (ms === null ? '-' : formatDuration(ms));
   const lines = [
     `Enquiries received ${describePeriod(report.period)}, states as of ${localMinute(report.now, zone)}.`,
     `The site promises a reply within ${hours} hours of our working time. These first figures count calendar hours;`,

@@ -53,6 +53,11 @@ export function officeTimes(date: Date): Array<[place: string, time: string]> {
   ];
 }
 
+/** Due on its office's working clock once the notifier dated it (enquiry-due.ts), else 24 calendar hours after arrival. */
+function dueTime(createdAt: Date | string, dueAt: Date | string | null | undefined): Date {
+  return dueAt ? new Date(dueAt) : new Date(new Date(createdAt).getTime() + promiseSeconds * 1000);
+}
+
 function who(name: string | null, company: string | null): string {
   const person = headerText(name ?? '', 80) || 'Someone';
   const firm = company ? headerText(company, 80) : '';
@@ -95,9 +100,8 @@ function messageId(kind: string, key: string, settings: MailSettings): string {
 export function composeReminder(reminder: ClaimedReminder, links: ActionLinks | null, mail: MailSettings, settings: ReminderSettings, now: Date): OutgoingMail {
   const arrived = new Date(reminder.created_at!);
   const waited = now.getTime() - arrived.getTime();
-  // Due on the office's working clock when the notifier dated it (enquiry-due.ts), else 24 calendar hours after arrival.
   const office = officeByCode(reminder.office);
-  const due = reminder.due_at ? new Date(reminder.due_at) : new Date(arrived.getTime() + promiseSeconds * 1000);
+  const due = dueTime(arrived, reminder.due_at);
   const left = due.getTime() - now.getTime();
   const overdue = reminder.kind === 'overdue' || left <= 0;
   const dueAt = `${zoneTime(due, office.timeZone)} ${office.city} time`;
@@ -167,9 +171,7 @@ export function composeDigest(
   const office = digest.office ? officeByCode(digest.office) : null;
   const listed = open.slice(0, digestLimit);
   const oldest = open[0] ? now.getTime() - new Date(open[0].created_at).getTime() : 0;
-  // Due on its office's working clock once the notifier dated it (enquiry-due.ts), else 24 calendar hours after arrival.
-  const dueOf = (enquiry: OpenEnquiry) =>
-    enquiry.due_at ? new Date(enquiry.due_at).getTime() : new Date(enquiry.created_at).getTime() + promiseSeconds * 1000;
+  const dueOf = (enquiry: OpenEnquiry) => dueTime(enquiry.created_at, enquiry.due_at).getTime();
   const overdueCount = open.filter((enquiry) => dueOf(enquiry) <= now.getTime()).length;
   const count = `${open.length} open ${open.length === 1 ? 'enquiry' : 'enquiries'}`;
   const waiting = office ? `${office.city} enquiries waiting for an answer` : 'Enquiries waiting for an answer';
