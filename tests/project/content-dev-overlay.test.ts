@@ -36,9 +36,10 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-// Set-up: a copy, astro dev started in it and Chromium: about 10 core-seconds, 45 s on a loaded 2-core machine.
-beforeAll(async () => {
-  project = await copyProject('dev-overlay-');
+/** Starts `astro dev` in the copy and waits for its address: about 45 s on a loaded 2-core machine. */
+async function startDevServer(): Promise<void> {
+  output = '';
+  url = '';
   const port = await workerPort();
   server = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: project.root,
@@ -53,6 +54,19 @@ beforeAll(async () => {
     150_000,
   );
   if (!url) throw new Error(`astro dev did not start:\n${output}`);
+}
+
+async function stopDevServer(): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill();
+  await exited;
+}
+
+// Set-up: a copy, astro dev started in it and Chromium: about 10 core-seconds, 45 s on a loaded 2-core machine.
+beforeAll(async () => {
+  project = await copyProject('dev-overlay-');
+  await startDevServer();
   browser = await chromium.launch(testChromiumLaunchOptions());
 }, 240_000);
 
@@ -61,12 +75,17 @@ const savesFiles = { timeout: 120_000, retry: STALE_DEV_CONTENT_RETRIES };
 const savesFilesLonger = { ...savesFiles, timeout: 180_000 };
 
 // One tab per test, closed after it: a tab left open reloads on every content change and renders the page again.
-beforeEach(async () => {
+// A retry runs on a fresh dev server: an instance that went stale (STALE_DEV_CONTENT_RETRIES) stays stale.
+beforeEach(async ({ task }) => {
+  if ((task.result?.retryCount ?? 0) > 0) {
+    await stopDevServer();
+    await startDevServer();
+  }
   tab = await browser.newPage();
   // A failure shows what the dev server printed meanwhile: the content layer's reloads and the errors it raised.
   const from = output.length;
   onTestFailed(() => console.log(`astro dev printed during this test:\n${output.slice(from).replace(/\x1b\[[0-9;]*m/g, '')}`));
-});
+}, 180_000);
 
 afterEach(() => tab?.close());
 
@@ -100,7 +119,7 @@ const pageWithHeading = (heading: string) => tab.locator('body:not(:has(vite-err
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill();
+  await stopDevServer();
   await project?.remove();
 });
 
