@@ -47,6 +47,8 @@ export function functionSecretProblems(env: Env): string[] {
   const problems: string[] = [];
   const notifier = readNotifierConfig(read);
   if ('problems' in notifier) problems.push(...notifier.problems);
+  // The functions would send without the "I'll take it" links; a deploy stops, so the list is fixed before it goes live.
+  else problems.push(...notifier.staffProblems);
   const links = readLinkSettings(read, 'SB_REGION');
   if ('problems' in links) problems.push(...links.problems);
   const token = read('ENQUIRY_NOTIFY_TOKEN') ?? '';

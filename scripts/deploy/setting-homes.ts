@@ -7,6 +7,8 @@
  * tests/unit/workflows.test.ts the workflows. A secret is never suggested as a variable.
  */
 import { settings } from '../../src/config/settings.ts';
+import { officeList } from '../../supabase/functions/_shared/offices.ts';
+import { officeManagerVariable, officeStaffVariable } from '../../supabase/functions/_shared/staff.ts';
 
 export type Home =
   /** A line NAME=value of the repository variable SITE_SETTINGS (and of .env.production for a build on a machine). */
@@ -85,10 +87,22 @@ const functionSecrets: DeploySetting[] = [
   { name: 'ENQUIRY_NOTIFY_FROM', what: 'the sender of the staff e-mail, an address of the verified sending domain', required: true },
   { name: 'ENQUIRY_NOTIFY_TOKEN', what: 'the token the database calls the notifier with (openssl rand -hex 32)', required: true },
   { name: 'ENQUIRY_LINK_SECRET', what: "the key the staff e-mail's links are signed with (openssl rand -hex 32)", required: true },
-  { name: 'ENQUIRY_ESCALATE_TO', what: 'where reminders and overdue warnings go (default: ENQUIRY_NOTIFY_TO)', required: false },
+  { name: 'ENQUIRY_ESCALATE_TO', what: 'where overdue warnings escalate for an office with no manager set (default: ENQUIRY_NOTIFY_TO)', required: false },
   { name: 'ENQUIRY_REMIND_AFTER', what: 'how long an enquiry may stay new before a reminder (default 20h)', required: false },
   { name: 'ENQUIRY_DIGEST_HOUR', what: "the hour of each office's daily digest, in that office's time (default 9)", required: false },
   { name: 'SMTP_SECURE', what: 'true or false: TLS from the first byte (default: true on 465 and 2465)', required: false },
+  ...officeList.flatMap(({ code, city }) => [
+    {
+      name: officeStaffVariable(code),
+      what: `the ${city} office's people who can own its enquiries, as \`Name <address>; Name <address>\` (none: no "I'll take it" links)`,
+      required: false,
+    },
+    {
+      name: officeManagerVariable(code),
+      what: `the manager ${city}'s overdue enquiries escalate to, as \`Name <address>\` (default: ENQUIRY_ESCALATE_TO)`,
+      required: false,
+    },
+  ]),
 ].map((setting) => ({ ...setting, home: 'function secret' as const }));
 
 export const deploySettings: readonly DeploySetting[] = [

@@ -10,6 +10,9 @@ export interface StoredEnquiry extends Omit<EnquiryRow, 'service' | 'office' | '
   visitor_time_zone?: string | null;
   /** When it is due on the office's working clock (set by the notifier), ISO 8601. */
   due_at?: string | null;
+  /** Who took it with an "I'll take it" link (20261206140000_enquiry_owners.sql); null while nobody has. */
+  owner_name?: string | null;
+  owner_address?: string | null;
   created_at: string;
   /** Text as stored (rows older than a change to the service list may hold a former choice). */
   service: string | null;
@@ -142,13 +145,15 @@ export const isOverdue = (row: StoredEnquiry, now: Date): boolean =>
 
 /**
  * "new, due 2026-11-23 17:30", "new, OVERDUE (due 2026-11-23 17:30)", "new, OVERDUE (over 24 h)" before it is dated,
- * "answered 2026-11-22 10:00 by Priya, after 3 h 05 min", "closed 2026-11-22 10:00 by Priya".
+ * "answered 2026-11-22 10:00 by Priya, after 3 h 05 min", "closed 2026-11-22 10:00 by Priya"; an open one's owner
+ * follows its due time ("new, due 2026-11-23 17:30, owner Tom Hale").
  */
 function stateSummary(row: StoredEnquiry, now: Date): string {
   if (!row.state) return '';
   if (row.state === 'new') {
-    if (row.due_at) return isOverdue(row, now) ? `new, OVERDUE (due ${utcMinute(row.due_at)})` : `new, due ${utcMinute(row.due_at)}`;
-    return isOverdue(row, now) ? `new, OVERDUE (over ${responseTimeHours} h)` : 'new';
+    const owner = row.owner_name ? `, owner ${row.owner_name}` : '';
+    if (row.due_at) return `${isOverdue(row, now) ? `new, OVERDUE (due ${utcMinute(row.due_at)})` : `new, due ${utcMinute(row.due_at)}`}${owner}`;
+    return `${isOverdue(row, now) ? `new, OVERDUE (over ${responseTimeHours} h)` : 'new'}${owner}`;
   }
   const at = row.state_changed_at ? ` ${utcMinute(row.state_changed_at)}` : '';
   const by = row.state_changed_by ? ` by ${row.state_changed_by}` : '';

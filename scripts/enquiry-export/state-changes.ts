@@ -18,9 +18,10 @@ export interface RecordedState {
   event_id: string | number | null;
 }
 
-/** One row of public.enquiry_events. */
+/** One row of public.enquiry_events: a change of state, or of owner (20261206140000_enquiry_owners.sql). */
 export interface StateEvent {
   id: string | number;
+  kind?: 'state' | 'owner';
   at: string | Date;
   from_value: string | null;
   to_value: string | null;

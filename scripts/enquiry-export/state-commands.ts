@@ -68,7 +68,8 @@ export function findEnquiry(rows: StoredEnquiry[], id: string, option: string): 
 }
 
 /** The change that an undo would undo: the latest one not undone. */
-const latestLive = (events: StateEvent[]) => events.findLast((event) => event.undone_at === null);
+/** The latest change of state not undone: taking or handing over an enquiry is not undone, it is handed over. */
+const latestLive = (events: StateEvent[]) => events.findLast((event) => (event.kind ?? 'state') === 'state' && event.undone_at === null);
 
 const undoUntil = (event: StateEvent, minutes: number) => new Date(new Date(event.at).getTime() + minutes * 60_000);
 
@@ -120,7 +121,7 @@ export function historyText(row: StoredEnquiry, events: StateEvent[], minutes: n
     ['When', 'Change', 'By', 'How', 'Undone'],
     ...events.map((event) => [
       utc(event.at),
-      `${event.from_value ?? ''} → ${event.to_value ?? ''}`,
+      event.kind === 'owner' ? `owner ${event.from_value ?? 'nobody'} → ${event.to_value ?? 'nobody'}` : `${event.from_value ?? ''} → ${event.to_value ?? ''}`,
       cell(event.by, 40),
       how[event.via] ?? event.via,
       undone(event),

@@ -11,7 +11,9 @@ import { actionPageUrl } from '../../supabase/functions/_shared/enquiry-links.ts
 import { developmentLinkSecret, type LinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
 import { createActionHandler } from '../../supabase/functions/enquiry-action/handler.ts';
 import { createSqlActionStore } from '../../supabase/functions/enquiry-action/sql-store.ts';
+import { readOfficeStaff } from '../../supabase/functions/_shared/staff.ts';
 import { requestSourceProblem } from './editor-backend-guard.ts';
+import { localStaffSetting } from './local-staff.ts';
 
 export const enquiryActionPath = '/functions/v1/enquiry-action';
 
@@ -35,9 +37,15 @@ function webRequest(req: IncomingMessage, port: number): Request {
   } as RequestInit);
 }
 
-export function createLocalActions(db: PGlite, { port, siteOrigins }: { port: number; siteOrigins: readonly string[] }) {
+export function createLocalActions(
+  db: PGlite,
+  { port, siteOrigins, env = process.env }: { port: number; siteOrigins: readonly string[]; env?: NodeJS.ProcessEnv },
+) {
+  const staff = readOfficeStaff(localStaffSetting(env));
+  if ('problems' in staff) console.error(`[enquiry-action] "I'll take it" links are refused: ${staff.problems.join('; ')}`);
   const handle = createActionHandler({
     settings: localLinkSettings(siteOrigins[0]!),
+    people: 'problems' in staff ? null : staff.people,
     store: createSqlActionStore(async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows),
     log: (line) => console.error(line),
   });

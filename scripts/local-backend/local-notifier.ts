@@ -15,6 +15,7 @@ import { dateEnquiries, sqlDatingStore } from '../../supabase/functions/notify-e
 import { deliverReminders, readReminderConfig, sqlReminderStore, type ReminderSettings } from '../../supabase/functions/notify-enquiry/reminders.ts';
 import type { SqlRunner } from '../../supabase/functions/notify-enquiry/types.ts';
 import { mailSmtpPort } from './mail-catcher.ts';
+import { localStaffDefaults } from './local-staff.ts';
 
 /** What the local backend uses where the environment says nothing. */
 const localDefaults: Record<string, string> = {
@@ -57,9 +58,11 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   const { intervalMs = 10_000, env = process.env, log = (line) => console.log(`[notify] ${line}`), links } = options;
   const defaults = env.SMTP_HOST ? localDefaults : { ...localDefaults, ...mailViewer };
   const fixed: Record<string, string> = links ? { SITE_URL: links.siteOrigin, ENQUIRY_LINK_SECRET: links.secret } : {};
-  const setting = (name: string) => fixed[name] ?? (env[name] || defaults[name]);
+  // The offices' staff lists too, so the "I'll take it" links work with no configuration (local-staff.ts).
+  const setting = (name: string) => fixed[name] ?? (env[name] || defaults[name] || localStaffDefaults[name]);
   const read = readNotifierConfig(setting);
   if ('problems' in read) throw new Error(`Staff notifications are not set up: ${read.problems.join('; ')}`);
+  if (read.staffProblems.length > 0) log(`staff e-mails go out without their "I'll take it" links: ${read.staffProblems.join('; ')}`);
   if (read.linkProblems.length > 0) log(`staff e-mails go out without their "Mark as answered" links: ${read.linkProblems.join('; ')}`);
   const config: NotifierConfig = read;
   const readReminders = readReminderConfig(setting, config.mail.to);

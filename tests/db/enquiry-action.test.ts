@@ -11,6 +11,8 @@ import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { startLocalBackend, type LocalBackend } from '../../scripts/local-backend.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { enquiryActionPath } from '../../scripts/local-backend/local-actions.ts';
+import { localStaffDefaults } from '../../scripts/local-backend/local-staff.ts';
+import { readOfficeStaff } from '../../supabase/functions/_shared/staff.ts';
 import { httpRequest, loopbackAddress } from '../../scripts/shared/loopback-http.ts';
 import { actionLink, linkLifetimeSeconds, type EnquiryAction } from '../../supabase/functions/_shared/enquiry-links.ts';
 import { developmentLinkSecret } from '../../supabase/functions/_shared/link-settings.ts';
@@ -77,6 +79,8 @@ async function denoTarget(): Promise<Target> {
     SITE_URL: siteOrigin,
     ENQUIRY_LINK_SECRET: secret,
     SUPABASE_DB_URL: db.url,
+    // The same people as the local backend's, so one test reads both.
+    ...localStaffDefaults,
   });
   return {
     label: 'the Edge Function under Deno (PostgreSQL)',
@@ -167,6 +171,61 @@ describe.each(targets)('the enquiry-action function on $label', ({ open }) => {
     const closeAfter = await post({ ...paramsOf(await link(id, 'closed')), confirm: true });
     expect(closeAfter.status).toBe(409);
     expect(await target.stateOf(id)).toMatchObject({ state: 'answered', state_changed_by: 'Priya Sharma' });
+  });
+
+  it('takes the enquiry for the person of an "I\'ll take it" link, once; only the owner hands it over, to a person of the office\'s list', async () => {
+    const read = readOfficeStaff((name) => localStaffDefaults[name]);
+    if ('problems' in read) throw new Error(read.problems.join('; '));
+    // An enquiry with no office chosen is the headquarters': its staff list's people.
+    const [first, second] = read.people.IN.staff as [{ name: string; address: string }, { name: string; address: string }];
+    const id = await target.store('Acme Pvt Ltd');
+    const takeLink = async (address: string) => paramsOf(await actionLink(pageUrl, id, 'own', target.secret, new Date(), address));
+    const mine = await takeLink(first.address);
+    const theirs = await takeLink(second.address);
+
+    const seen = await post({ ...mine, confirm: false });
+    expect(seen).toMatchObject({ status: 200, body: { outcome: 'open', you: first.name, owner: null, handOverTo: [], history: [] } });
+    expect(await target.stateOf(id)).toMatchObject({ state: 'new' });
+
+    const taken = await post({ ...mine, confirm: true });
+    expect(taken).toMatchObject({
+      status: 200,
+      body: { outcome: 'recorded', owner: { name: first.name }, history: [{ owner: first.name, from: null, via: 'link' }] },
+    });
+    expect(taken.body.handOverTo).toEqual([second]);
+    // A colleague's link is refused while someone owns it, naming who.
+    const late = await post({ ...theirs, confirm: true });
+    expect(late).toMatchObject({
+      status: 409,
+      body: { outcome: 'owned', handOverTo: [], message: expect.stringContaining(`${first.name} took this enquiry first`) },
+    });
+    // Nor can they hand it to themselves with their own link.
+    expect(await post({ ...theirs, handOverTo: second.address })).toMatchObject({ status: 409, body: { outcome: 'not-owner' } });
+
+    // A link whose person was changed is forged; an address off the list is named.
+    expect(await post({ ...mine, owner: second.address, confirm: true })).toMatchObject({ status: 403, body: { outcome: 'forged' } });
+    const stranger = await takeLink('mallory@example.net');
+    expect(await post({ ...stranger, confirm: true })).toMatchObject({
+      status: 403,
+      body: { outcome: 'not-staff', message: expect.stringContaining('ENQUIRY_STAFF_IN') },
+    });
+    expect(await post({ ...mine, handOverTo: 'mallory@example.net' })).toMatchObject({ status: 400, body: { outcome: 'not-staff' } });
+    // Handing over is the owner's own link's, not an answer link's.
+    expect(await post({ ...paramsOf(await link(id)), handOverTo: second.address })).toMatchObject({ status: 400, body: { outcome: 'bad-request' } });
+
+    const handed = await post({ ...mine, handOverTo: second.address });
+    expect(handed).toMatchObject({ status: 200, body: { outcome: 'handed-over', owner: { name: second.name }, handOverTo: [] } });
+    expect(handed.body.history).toMatchObject([
+      { owner: first.name, from: null },
+      { owner: second.name, from: first.name },
+    ]);
+    expect((await post({ ...theirs, confirm: false })).body).toMatchObject({ outcome: 'open', owner: { name: second.name }, handOverTo: [first] });
+
+    // Once answered, nobody needs to take it, and the answer's own undo is still offered on its link.
+    const answered = await post({ ...paramsOf(await link(id)), confirm: true, by: second.name });
+    expect(answered.body).toMatchObject({ outcome: 'recorded', undo: { event: expect.any(String) } });
+    expect((await post({ ...theirs, confirm: false })).body).toMatchObject({ state: 'answered', handOverTo: [] });
+    expect(await post({ ...theirs, handOverTo: first.address })).toMatchObject({ status: 409, body: { outcome: 'already' } });
   });
 
   it('offers to undo its own change for 30 minutes: the undo makes the enquiry new again, once, and the link works again', async () => {
@@ -364,6 +423,7 @@ describe('the undo refusals the database can give', () => {
   const answeredAt = new Date(Date.now() - 40 * 60_000);
   const event: EnquiryEvent = {
     id: '7',
+    kind: 'state',
     at: answeredAt,
     from_value: 'new',
     to_value: 'answered',
@@ -374,8 +434,20 @@ describe('the undo refusals the database can give', () => {
     undo_until: new Date(answeredAt.getTime() + 30 * 60_000),
   };
   const storeSaying = (result: UndoResult): ActionStore => ({
-    find: async () => ({ name: 'Asha Rao', company: null, created_at: answeredAt, state: 'answered', state_changed_at: answeredAt, state_changed_by: 'Priya' }),
+    find: async () => ({
+      name: 'Asha Rao',
+      company: null,
+      created_at: answeredAt,
+      state: 'answered',
+      state_changed_at: answeredAt,
+      state_changed_by: 'Priya',
+      office: null,
+      owner_address: null,
+      owner_name: null,
+      owned_at: null,
+    }),
     setState: async () => null,
+    setOwner: async () => null,
     history: async () => [event],
     undo: async () => result,
   });

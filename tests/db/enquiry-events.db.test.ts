@@ -136,6 +136,45 @@ describe.each(databaseTargets)('enquiry events on $label', ({ open }) => {
       expect(long!.state_changed_by).toHaveLength(200);
     });
 
+    it('takes an open enquiry for one person, once; only its owner hands it over; each change is an owner event', async () => {
+      const own = async (id: string, to: string, name: string, from: string | null) =>
+        (
+          await queryAs<{ outcome: string; owner_address: string | null; owner_name: string | null }>(
+            db,
+            'service_role',
+            "select outcome, owner_address, owner_name from public.record_enquiry_owner($1, $2, $3, $4, $3, 'link')",
+            [id, to, name, from],
+          )
+        )[0];
+      const id = await storeEnquiry();
+      expect(await own(id, 'olivia@company.test', 'Olivia', null)).toEqual({ outcome: 'taken', owner_address: 'olivia@company.test', owner_name: 'Olivia' });
+      expect(await own(id, 'olivia@company.test', 'Olivia', null)).toMatchObject({ outcome: 'already-yours' });
+      expect(await own(id, 'tom@company.test', 'Tom', null)).toMatchObject({ outcome: 'owned', owner_name: 'Olivia' });
+      expect(await own(id, 'tom@company.test', 'Tom', 'tom@company.test')).toMatchObject({ outcome: 'not-owner', owner_name: 'Olivia' });
+      expect(await own(id, 'tom@company.test', 'Tom', 'olivia@company.test')).toMatchObject({ outcome: 'handed-over', owner_name: 'Tom' });
+      // Answered, it needs nobody to take it; an undo of the answer leaves the owner as it was.
+      const { event_id: answered } = (await record(id, 'answered', 'Tom'))!;
+      expect(await own(id, 'olivia@company.test', 'Olivia', 'tom@company.test')).toMatchObject({ outcome: 'settled', owner_name: 'Tom' });
+      expect(await undo(answered, 'Tom')).toBe('undone');
+      expect(await own(id, 'olivia@company.test', 'Olivia', null)).toMatchObject({ outcome: 'owned', owner_name: 'Tom' });
+      const owners = (await eventsOf(id)).filter((event) => event.kind === 'owner');
+      expect(owners.map(({ from_value, to_value, by }) => [from_value, to_value, by])).toEqual([
+        [null, 'olivia@company.test', 'Olivia'],
+        ['olivia@company.test', 'tom@company.test', 'Tom'],
+      ]);
+      // An owner is handed over, never undone: its event is not one undo knows.
+      const [taking] = await queryAs<{ id: string }>(
+        db,
+        'service_role',
+        "select id::text as id from public.enquiry_events where enquiry_id = $1 and kind = 'owner' order by id desc limit 1",
+        [id],
+      );
+      expect(await undo(taking!.id, 'Tom')).toBe('missing');
+      expect(await stateOf(id)).toMatchObject({ state: 'new' });
+      // No row for an enquiry that does not exist.
+      expect(await own(randomUUID(), 'tom@company.test', 'Tom', null)).toBeUndefined();
+    });
+
     it('visitors can neither read events nor change or undo anything', async () => {
       const id = await storeEnquiry();
       const { event_id: event } = (await record(id, 'answered', 'Priya'))!;
@@ -147,7 +186,20 @@ describe.each(databaseTargets)('enquiry events on $label', ({ open }) => {
           /permission denied/,
         );
         await expect(queryAs(db, role, 'select public.enquiry_undo_window()')).rejects.toThrow(/permission denied/);
+        await expect(queryAs(db, role, "select * from public.record_enquiry_owner($1, 'eve@example.net', 'Eve', null, 'Eve', 'link')", [id])).rejects.toThrow(
+          /permission denied/,
+        );
       }
+      // Nor name an owner when sending an enquiry.
+      const forged = randomUUID();
+      await expect(
+        queryAs(
+          db,
+          'anon',
+          "insert into public.contact_submissions (id, name, email, message, owner_address, owner_name, owned_at) values ($1, 'Eve', 'eve@example.net', 'Hi', 'eve@example.net', 'Eve', now())",
+          [forged],
+        ),
+      ).rejects.toThrow(/permission denied/);
       expect(await stateOf(id)).toMatchObject({ state: 'answered', state_changed_by: 'Priya' });
       expect(await eventsOf(id)).toEqual([expect.objectContaining({ undone_by: null })]);
     });

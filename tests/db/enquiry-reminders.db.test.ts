@@ -98,7 +98,8 @@ describe.each(databaseTargets)('reminders on $label', ({ open }) => {
     await age(id, 20);
     const [reminder, ...extra] = await runTwice(id);
     expect(extra).toEqual([]);
-    expect(reminder?.rcptTo).toEqual([escalation]);
+    // Nobody owns it: the reminder goes to its office's staff; when overdue, it escalates.
+    expect(reminder?.rcptTo).toEqual([staff]);
     expect(reminder?.parsed.messageId).toBe(`<enquiry-reminder-${id}@company.test>`);
     expect(reminder?.parsed.inReplyTo).toBe(`<enquiry-${id}@company.test>`);
     expect(reminder?.parsed.subject).toBe('Reminder: answer Asha Rao (Acme Pvt Ltd) within 3 h 59 min');
@@ -119,7 +120,7 @@ describe.each(databaseTargets)('reminders on $label', ({ open }) => {
     await age(id, 24);
     const [, overdue, ...more] = await runTwice(id);
     expect(more).toEqual([]);
-    expect(overdue?.rcptTo).toEqual([escalation]);
+    expect(overdue?.rcptTo).toEqual([escalation, staff]);
     expect(overdue?.parsed.messageId).toBe(`<enquiry-overdue-${id}@company.test>`);
     expect(overdue?.parsed.subject).toBe('OVERDUE: Asha Rao (Acme Pvt Ltd) has waited 24 h 0 min for an answer');
     expect(overdue?.parsed.text).toContain('that promise was broken 30 s ago');
@@ -133,6 +134,25 @@ describe.each(databaseTargets)('reminders on $label', ({ open }) => {
       { kind: 'reminder', status: 'sent', attempts: 1 },
       { kind: 'overdue', status: 'sent', attempts: 1 },
     ]);
+  });
+
+  it('sends the reminder to the owner alone once someone took the enquiry, and names the owner in the digest', async () => {
+    const id = await storeEnquiry('Meera Iyer');
+    const [taken] = await queryAs<{ outcome: string }>(
+      db,
+      'service_role',
+      "select outcome from public.record_enquiry_owner($1, 'tom@company.test', 'Tom Hale', null, 'Tom Hale', 'link')",
+      [id],
+    );
+    expect(taken?.outcome).toBe('taken');
+    await age(id, 20);
+    const [reminder, ...extra] = await runTwice(id);
+    expect(extra).toEqual([]);
+    expect(reminder?.rcptTo).toEqual(['tom@company.test']);
+    expect(reminder?.parsed.text).toContain('Tom Hale owns this enquiry.');
+    const open = await store.openEnquiries();
+    expect(open.find((enquiry) => enquiry.enquiry_id === id)).toMatchObject({ owner_name: 'Tom Hale' });
+    await db.query("update public.contact_submissions set state = 'closed', state_changed_at = now(), state_changed_by = 'test' where id = $1", [id]);
   });
 
   it('owes each reminder once when the scheduler runs twice at the same moment', async () => {

@@ -30,6 +30,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry reminders unde
       ENQUIRY_NOTIFY_TO: staff,
       ENQUIRY_NOTIFY_FROM: 'Company Website <website@company.test>',
       ENQUIRY_ESCALATE_TO: escalation,
+      ENQUIRY_STAFF_IN: 'Olivia Grant <olivia@company.test>; Tom Hale <tom@company.test>',
+      ENQUIRY_MANAGER_IN: 'Helen Price <helen@company.test>',
       SITE_URL: 'https://www.company.test',
       ENQUIRY_LINK_SECRET: secret,
       SMTP_HOST: '127.0.0.1',
@@ -75,7 +77,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry reminders unde
       [id],
     );
 
-  it('sends one reminder at 20 hours and one overdue warning at 24, to the escalation address, with working links', async () => {
+  it('sends the reminder at 20 hours to the office with its people\'s "I\'ll take it" links, and the overdue warning at 24 to its manager and the owner', async () => {
     const id = randomUUID();
     await queryAs(
       db,
@@ -85,6 +87,13 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry reminders unde
     );
     await callTwice();
     expect(about(id).map((mail) => mail.parsed.messageId)).toEqual([`<enquiry-${id}@company.test>`]);
+    // The staff e-mail offers the enquiry to each person of the office's list, each link signed for that person.
+    const takeLinks = [...(about(id)[0]!.parsed.text ?? '').matchAll(/^ {2}(Olivia Grant|Tom Hale): (\S+)$/gm)];
+    const owners = await Promise.all(takeLinks.map(([, , link]) => checkActionLink(new URL(link!).searchParams, secret)));
+    expect(owners.map((check) => check.ok && [check.claims.action, check.claims.owner])).toEqual([
+      ['own', 'olivia@company.test'],
+      ['own', 'tom@company.test'],
+    ]);
 
     await receivedAgo(id, '20 hours 30 seconds');
     // The first call sends the reminder (and today's digest, once the digest hour has passed); the second, nothing.
@@ -92,13 +101,19 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry reminders unde
     expect(first).toMatchObject({ retrying: 0, failed: 0, errors: [] });
     expect(second).toEqual({ sent: 0, acknowledged: 0, retrying: 0, failed: 0, errors: [] });
     const reminder = about(id)[1]!;
-    expect([reminder.rcptTo, reminder.parsed.subject]).toEqual([[escalation], 'Reminder: answer Asha Rao (Acme) within 3 h 59 min']);
+    // Nobody owns it yet: the office's address, and the people's links again.
+    expect([reminder.rcptTo, reminder.parsed.subject]).toEqual([[staff], 'Reminder: answer Asha Rao (Acme) within 3 h 59 min']);
+    expect(reminder.parsed.text).toContain('Nobody has taken this enquiry yet.');
     const answer = new URL(/^Mark as answered: (\S+)$/m.exec(reminder.parsed.text ?? '')![1]!);
     expect(await checkActionLink(answer.searchParams, secret)).toMatchObject({ ok: true, claims: { enquiry: id, action: 'answered' } });
 
+    // Tom takes it, as the enquiry-action function records it; the overdue warning escalates to the manager, with him.
+    await queryAs(db, 'service_role', "select * from public.record_enquiry_owner($1, 'tom@company.test', 'Tom Hale', null, 'Tom Hale', 'link')", [id]);
     await receivedAgo(id, '24 hours 30 seconds');
     await callTwice();
     const mails = about(id);
+    expect(mails[2]?.rcptTo).toEqual(['helen@company.test', 'tom@company.test', staff]);
+    expect(mails[2]?.parsed.text).toContain('Tom Hale owns this enquiry.');
     expect(mails.map((mail) => mail.parsed.messageId)).toEqual([
       `<enquiry-${id}@company.test>`,
       `<enquiry-reminder-${id}@company.test>`,

@@ -16,6 +16,9 @@ import { field, startContactForm } from '../support/site.ts';
 
 const run = promisify(execFile);
 
+/** `text` as a regular expression matching itself. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * The page-wide checks of tests/e2e/accessibility.spec.ts (WCAG 2.2 AA and best practices), in the state it is in. In
  * axe's legacy mode, as there: the page has no frame, so axe need not open a blank page of its own to combine frames.
@@ -126,6 +129,76 @@ test('staff mark an enquiry answered from the link in its e-mail, once', async (
   await expect(page.getByText('This page needs JavaScript')).toBeHidden();
   await expectNoAxeViolations(page);
   expect(await stateOf(request, row!.id)).toEqual({ state: 'answered', state_changed_by: 'Priya' });
+});
+
+test('a member of staff takes an enquiry with their own "I\'ll take it" link, then hands it over to a colleague', async ({ page, request }) => {
+  // A form, the mail viewer, four page loads and two accessibility scans: more than the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
+  const email = uniqueEmail('owner');
+  const message = `Who will look after our rollout? (${email})`;
+  await page.goto('/contact');
+  await startContactForm(page);
+  await field(page, 'Full Name').fill('Anita Desai');
+  await field(page, 'Email Address').fill(email);
+  await field(page, 'Message').fill(message);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Message Sent Successfully! ✨')).toBeVisible();
+
+  // The office's people, each with their own link, as the e-mail lists them (the local backend's staff list).
+  const mail = await mailInViewer(request, message, 15_000);
+  const people = [...mail.text.matchAll(/^ {2}(.+?): (http:\/\/localhost:\d+\/staff\/enquiry\?\S*action=own\S*)$/gm)].map(([, name, link]) => ({
+    name: name!,
+    link: link!,
+  }));
+  expect(people.length, mail.text).toBeGreaterThanOrEqual(2);
+  const [taker, colleague] = people as [{ name: string; link: string }, { name: string; link: string }];
+
+  await page.goto(taker.link);
+  await expect(page.getByRole('status')).toHaveText('Nothing has been recorded yet. Check the enquiry, then press the button.', { timeout: 15_000 });
+  await expect(page.getByText('Nobody has taken it yet')).toBeVisible();
+  // Who takes it is the link's person: there is no name to type.
+  await expect(page.getByLabel('Your name (optional)')).toBeHidden();
+  await page.getByRole('button', { name: `Take this enquiry as ${taker.name}` }).click();
+  await expect(page.getByRole('status')).toHaveText(`Recorded: ${taker.name}, you own this enquiry. Its reminder comes to you.`, { timeout: 15_000 });
+  await expect(page.getByText(new RegExp(`^${literal(taker.name)}, since `))).toBeVisible();
+  await expectNoAxeViolations(page);
+  const [row] = await storedEnquiries(request, email);
+  const ownerOf = async () =>
+    (
+      (await (
+        await request.get(`${localSupabaseUrl}/rest/v1/contact_submissions?select=owner_name&id=eq.${row!.id}`, {
+          headers: { apikey: localSupabaseServiceRoleKey, Authorization: `Bearer ${localSupabaseServiceRoleKey}` },
+        })
+      ).json()) as Array<{ owner_name: string | null }>
+    )[0]?.owner_name;
+  expect(await ownerOf()).toBe(taker.name);
+
+  // The colleague's own link, pressed later, names the owner and offers nothing to press.
+  const colleaguePage = await page.context().newPage();
+  await colleaguePage.goto(colleague.link);
+  await expect(colleaguePage.getByRole('status')).toHaveText(`${taker.name} owns this enquiry.`, { timeout: 15_000 });
+  await expect(colleaguePage.getByRole('main').getByRole('button')).toHaveCount(0);
+
+  // The owner hands it over.
+  await page.getByLabel('Hand over to').selectOption({ label: colleague.name });
+  await page.getByRole('button', { name: 'Hand over' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Handed over: ${colleague.name} owns this enquiry now, and its reminder goes to them.`, {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('button', { name: 'Hand over' })).toBeHidden();
+  const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+  await expect(history).toHaveText([
+    new RegExp(`: taken by ${literal(taker.name)}, from an e-mail link$`),
+    new RegExp(`: handed over from ${literal(taker.name)} to ${literal(colleague.name)}, from an e-mail link$`),
+  ]);
+  expect(await ownerOf()).toBe(colleague.name);
+  await expectNoAxeViolations(page);
+
+  // Now the colleague's page offers the hand-over back.
+  await colleaguePage.reload();
+  await expect(colleaguePage.getByRole('status')).toHaveText('You own this enquiry.', { timeout: 15_000 });
+  await expect(colleaguePage.getByLabel('Hand over to')).toHaveValue(/@/);
+  await colleaguePage.close();
 });
 
 test('without JavaScript the page says it needs it', async ({ browser }) => {

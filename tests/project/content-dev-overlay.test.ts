@@ -54,6 +54,10 @@ async function startDevServer(): Promise<void> {
     150_000,
   );
   if (!url) throw new Error(`astro dev did not start:\n${output}`);
+  // The page's first render compiles it and loads the content: paid here, in the hook, not in a test's limit or
+  // its page.goto's 30 s. A fresh dev server for a retry needs it as much as the first.
+  const first = await fetch(`${url}/services/installation`);
+  if (!first.ok) throw new Error(`astro dev answered ${first.status} for /services/installation:\n${output}`);
 }
 
 async function stopDevServer(): Promise<void> {

@@ -7,7 +7,8 @@ import { checkActionLink } from '../../supabase/functions/_shared/enquiry-links.
 import { developmentLinkSecret, enquiryLinks, linkSecretProblem, readLinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
 import { readNotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
 import { linkSecretSettingProblem } from '../../scripts/deploy/setting-values.ts';
-import { composeNotification } from '../../supabase/functions/notify-enquiry/message.ts';
+import { composeNotification, officeStaffOf } from '../../supabase/functions/notify-enquiry/message.ts';
+import { readOfficeStaff } from '../../supabase/functions/_shared/staff.ts';
 import type { ClaimedNotification } from '../../supabase/functions/notify-enquiry/types.ts';
 
 /** As `openssl rand -hex 32` makes one. */
@@ -44,11 +45,61 @@ describe('the staff e-mail’s action links', () => {
       [links.answered, 'Mark as answered'],
       [links.closed, 'Close, no answer needed'],
     ]);
-    for (const [action, link] of Object.entries(links)) {
+    expect(links.take).toEqual([]);
+    for (const [action, link] of [
+      ['answered', links.answered],
+      ['closed', links.closed],
+    ] as const) {
       expect(link.startsWith('https://www.kalpaka.com/staff/enquiry?')).toBe(true);
       const check = await checkActionLink(new URL(link).searchParams, secret);
       expect(check).toMatchObject({ ok: true, claims: { enquiry: enquiry.enquiry_id, action } });
     }
+  });
+
+  it('carries an "I\'ll take it" link for each person of the office\'s staff list, signed for that person', async () => {
+    const read = readOfficeStaff(
+      (name) =>
+        ({ ENQUIRY_STAFF_GB: 'Olivia Grant <Olivia@Company.test>; Tom Hale <tom@company.test>', ENQUIRY_MANAGER_GB: 'Helen Price <helen@company.test>' })[name],
+    );
+    if ('problems' in read) throw new Error(read.problems.join('; '));
+    const london = { ...enquiry, office: 'GB' };
+    const settings = { from: { name: 'Website', address: 'w@company.test' }, to: ['s@company.test'], people: read.people };
+    const links = await enquiryLinks({ pageUrl: 'https://www.kalpaka.com/staff/enquiry', secret }, london.enquiry_id, undefined, officeStaffOf(settings, 'GB'));
+    const mail = composeNotification(london, settings, links);
+    expect(links.take.map(({ name }) => name)).toEqual(['Olivia Grant', 'Tom Hale']);
+    expect(mail.text).toContain(`  Olivia Grant: ${links.take[0]!.link}`);
+    const labels = [...mail.html.matchAll(/<a href="[^"]+"[^>]*>([^<]+)<\/a>/g)].map(([, label]) => label);
+    expect(labels).toEqual(['Olivia Grant', 'Tom Hale', 'Mark as answered', 'Close, no answer needed']);
+    const checks = await Promise.all(links.take.map(({ link }) => checkActionLink(new URL(link).searchParams, secret)));
+    expect(checks.map((check) => check.ok && check.claims.owner)).toEqual(['olivia@company.test', 'tom@company.test']);
+    // Another person's address in the link is a forgery; an owner on an answer link does not read.
+    const params = new URL(links.take[0]!.link).searchParams;
+    params.set('owner', 'tom@company.test');
+    expect(await checkActionLink(params, secret)).toMatchObject({ ok: false, reason: 'forged' });
+    const answer = new URL(links.answered).searchParams;
+    answer.set('owner', 'tom@company.test');
+    expect(await checkActionLink(answer, secret)).toMatchObject({ ok: false, reason: 'incomplete' });
+    // An office with no list has no such links.
+    expect(officeStaffOf(settings, 'US')).toEqual([]);
+  });
+
+  it('reads the staff lists as Name <address>, separated by semicolons, and names every entry that does not read', () => {
+    const lists: Record<string, string> = {
+      ENQUIRY_STAFF_IN: 'Priya Sharma <priya@company.test>; Ravi <not an address>; Priya again <PRIYA@company.test>',
+      ENQUIRY_STAFF_US: 'sam@company.test',
+      ENQUIRY_MANAGER_GB: 'Helen Price <helen@company.test>; Olivia Grant <olivia@company.test>',
+    };
+    const read = readOfficeStaff((name) => lists[name]);
+    expect('problems' in read && read.problems).toEqual([
+      'ENQUIRY_STAFF_IN: \'Ravi <not an address>\' is not written as Name <address> (people are separated by semicolons; docs/OPERATIONS.md, "Who owns an enquiry")',
+      'ENQUIRY_STAFF_IN: priya@company.test is listed twice',
+      'ENQUIRY_STAFF_US: \'sam@company.test\' is not written as Name <address> (people are separated by semicolons; docs/OPERATIONS.md, "Who owns an enquiry")',
+      'ENQUIRY_MANAGER_GB: name one manager, not 2',
+    ]);
+    // A bad list leaves the notifier sending, without the take links, and saying why.
+    const config = readNotifierConfig((name) => ({ ...base, ...lists })[name]);
+    expect(config).toMatchObject({ staffProblems: expect.arrayContaining(['ENQUIRY_MANAGER_GB: name one manager, not 2']) });
+    expect('mail' in config && config.mail.people).toBeUndefined();
   });
 
   it('without links, the e-mail is the same as before and carries none', () => {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isOverdue, toTable, type StoredEnquiry } from '../../scripts/enquiry-export/enquiry-export-format.ts';
+import { historyText } from '../../scripts/enquiry-export/state-commands.ts';
 import { officeByCode, officeClock } from '../../supabase/functions/_shared/offices.ts';
 import { enquiryDue } from '../../supabase/functions/notify-enquiry/enquiry-due.ts';
 import { defaultRemindAfterSeconds } from '../../supabase/functions/notify-enquiry/reminders.ts';
@@ -44,5 +45,39 @@ describe('OVERDUE in the staff list', () => {
   it('counts the calendar until then', () => {
     expect(isOverdue(row(null), sunday)).toBe(true);
     expect(toTable([row(null)], sunday)).toContain('new, OVERDUE (over 24 h)');
+  });
+
+  it('names the owner of an open enquiry after its due time, and shows taking and handing over in its history', () => {
+    const owned = { ...row(dueAt), owner_name: 'Tom Hale', owner_address: 'tom@company.test' };
+    expect(toTable([owned], mondayEvening)).toContain('new, OVERDUE (due 2026-12-07 17:30), owner Tom Hale');
+    const events = [
+      {
+        id: 1,
+        kind: 'owner' as const,
+        at: '2026-12-07T09:00:00Z',
+        from_value: null,
+        to_value: 'olivia@company.test',
+        by: 'Olivia Grant',
+        via: 'link' as const,
+        undone_at: null,
+        undone_by: null,
+      },
+      {
+        id: 2,
+        kind: 'owner' as const,
+        at: '2026-12-07T10:00:00Z',
+        from_value: 'olivia@company.test',
+        to_value: 'tom@company.test',
+        by: 'Olivia Grant',
+        via: 'link' as const,
+        undone_at: null,
+        undone_by: null,
+      },
+    ];
+    const text = historyText(owned, events, 30, mondayEvening);
+    expect(text).toContain('owner nobody → olivia@company.test');
+    expect(text).toContain('owner olivia@company.test → tom@company.test');
+    // Neither is a change undo could take back.
+    expect(text).not.toContain('can be undone');
   });
 });

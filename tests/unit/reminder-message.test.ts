@@ -65,13 +65,14 @@ describe('a reminder', () => {
     const message = composeReminder(reminder(), null, mail, settings, hours(20));
     expect(message.subject).toBe('Reminder: answer Asha Rao (Acme) within 4 h 0 min');
     expect(message.text).toContain('(The answer/close links are not set up here: SITE_URL and ENQUIRY_LINK_SECRET.)');
-    expect(message.to).toEqual(['duty@company.test']);
+    // Nobody owns it and no office list is set: the staff address gets it.
+    expect(message.to).toEqual(['enquiries@company.test']);
   });
 
   it('keeps a hostile name out of the headers and the HTML', () => {
     const message = composeReminder(
       reminder({ name: 'Eve\r\nBcc: victim@example.net <script>alert(1)</script>', company: 'Evil\u202Egnp.exe' }),
-      { answered: 'https://www.company.test/staff/enquiry?a=1&b=2', closed: 'https://www.company.test/staff/enquiry?c=3' },
+      { answered: 'https://www.company.test/staff/enquiry?a=1&b=2', closed: 'https://www.company.test/staff/enquiry?c=3', take: [] },
       mail,
       settings,
       hours(20),
@@ -84,12 +85,61 @@ describe('a reminder', () => {
   });
 });
 
+describe('who a reminder goes to, with owners (ENQUIRY_STAFF_<office>, ENQUIRY_MANAGER_<office>)', () => {
+  const london = {
+    staff: [
+      { name: 'Olivia Grant', address: 'olivia@company.test' },
+      { name: 'Tom Hale', address: 'tom@company.test' },
+    ],
+    manager: { name: 'Helen Price', address: 'helen@company.test' },
+  };
+  const nobody = { staff: [], manager: null };
+  const offices = {
+    mail: {
+      ...mail,
+      recipients: { IN: ['noida@company.test'], US: [], GB: ['london@company.test'], CA: [], AU: [] },
+      people: { IN: nobody, US: nobody, GB: london, CA: nobody, AU: nobody },
+    },
+  };
+  const take = [
+    { name: 'Olivia Grant', link: 'https://www.company.test/staff/enquiry?action=own&owner=olivia%40company.test' },
+    { name: 'Tom Hale', link: 'https://www.company.test/staff/enquiry?action=own&owner=tom%40company.test' },
+  ];
+  const links = { answered: 'https://www.company.test/a', closed: 'https://www.company.test/c', take };
+
+  it('goes to the office while nobody owns the enquiry, offering each of its people the enquiry', () => {
+    const sent = composeReminder(reminder({ office: 'GB' }), links, offices.mail, settings, hours(20));
+    expect(sent.to).toEqual(['london@company.test']);
+    expect(sent.text).toContain('Nobody has taken this enquiry yet.');
+    expect(sent.text).toContain(`  Olivia Grant: ${take[0]!.link}`);
+    expect(sent.html).toContain('>Tom Hale</a>');
+  });
+
+  it('goes to the owner alone once someone owns it, and says who', () => {
+    const owned = reminder({ office: 'GB', owner_address: 'tom@company.test', owner_name: 'Tom Hale' });
+    const sent = composeReminder(owned, { ...links, take: [] }, offices.mail, settings, hours(20));
+    expect(sent.to).toEqual(['tom@company.test']);
+    expect(sent.text).toContain('Tom Hale owns this enquiry.');
+    expect(sent.text).not.toContain("I'll take it");
+  });
+
+  it('escalates to the office’s manager when overdue, with the owner and the office, each address once', () => {
+    const owned = reminder({ kind: 'overdue', office: 'GB', owner_address: 'tom@company.test', owner_name: 'Tom Hale' });
+    expect(composeReminder(owned, null, offices.mail, settings, hours(30)).to).toEqual(['helen@company.test', 'tom@company.test', 'london@company.test']);
+    // An office with no manager escalates to ENQUIRY_ESCALATE_TO.
+    expect(composeReminder(reminder({ kind: 'overdue', office: 'IN' }), null, offices.mail, settings, hours(30)).to).toEqual([
+      'duty@company.test',
+      'noida@company.test',
+    ]);
+  });
+});
+
 it('lists open enquiries in a digest oldest first, with their age and what is left', () => {
   const digest = composeDigest(
     reminder({ kind: 'digest', enquiry_id: null, created_at: null, name: null, company: null, digest_day: '2026-11-28' }),
     [
       { enquiry_id: 'a', created_at: arrived, name: 'Asha Rao', company: 'Acme', links: null },
-      { enquiry_id: 'b', created_at: hours(10), name: 'Ravi', company: null, links: { answered: 'https://x.test/a', closed: 'https://x.test/c' } },
+      { enquiry_id: 'b', created_at: hours(10), name: 'Ravi', company: null, links: { answered: 'https://x.test/a', closed: 'https://x.test/c', take: [] } },
     ],
     mail,
     settings,

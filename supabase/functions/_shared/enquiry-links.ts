@@ -1,6 +1,6 @@
 /**
- * The links in staff e-mails that answer or close one enquiry without a login. Each carries the enquiry, the action
- * and an expiry, signed with HMAC-SHA-256 under a secret only the Edge Functions hold (ENQUIRY_LINK_SECRET), so a
+ * The links in staff e-mails that answer, close or take (own) one enquiry without a login. Each carries the enquiry,
+ * the action, an expiry and, for "I'll take it", the staff member it is for (one link per person of the office), signed with HMAC-SHA-256 under a secret only the Edge Functions hold (ENQUIRY_LINK_SECRET), so a
  * link cannot be made for another enquiry, turned into the other action or kept past its expiry. Whether it was used
  * already is the database's part (set_enquiry_state changes a new enquiry only).
  *
@@ -8,7 +8,7 @@
  * and the tests.
  */
 
-export const enquiryActions = ['answered', 'closed'] as const;
+export const enquiryActions = ['answered', 'closed', 'own'] as const;
 export type EnquiryAction = (typeof enquiryActions)[number];
 
 export interface ActionClaims {
@@ -16,6 +16,8 @@ export interface ActionClaims {
   action: EnquiryAction;
   /** When the link stops working, in whole seconds since 1970 (UTC). */
   expires: number;
+  /** Whose "I'll take it" link this is (a staff list address); only for `own`. */
+  owner?: string;
 }
 
 /**
@@ -36,8 +38,10 @@ export const minimumSecretLength = 32;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-// What is signed: a version, then each claim, so that no claim can be moved into another.
-const signedText = ({ enquiry, action, expires }: ActionClaims) => `enquiry-action/v1\n${enquiry}\n${action}\n${expires}`;
+// What is signed: a version, then each claim, so that no claim can be moved into another. An owner link signs its
+// owner too, under its own version, so the answer and close links sent before owners existed still verify.
+const signedText = ({ enquiry, action, expires, owner }: ActionClaims) =>
+  action === 'own' ? `enquiry-action/v2\n${enquiry}\n${action}\n${expires}\n${owner ?? ''}` : `enquiry-action/v1\n${enquiry}\n${action}\n${expires}`;
 
 async function hmacKey(secret: string): Promise<CryptoKey> {
   if (secret.length < minimumSecretLength) throw new Error(`ENQUIRY_LINK_SECRET must be at least ${minimumSecretLength} characters`);
@@ -67,12 +71,13 @@ export async function signClaims(claims: ActionClaims, secret: string): Promise<
  * The link that opens the confirmation page of `action` for `enquiry`: `pageUrl` (actionPageUrl(SITE_URL), the site's page)
  * with the claims and their signature as query parameters. It expires `linkLifetimeSeconds` after `now`.
  */
-export async function actionLink(pageUrl: string, enquiry: string, action: EnquiryAction, secret: string, now = new Date()): Promise<string> {
-  const claims: ActionClaims = { enquiry, action, expires: Math.floor(now.getTime() / 1000) + linkLifetimeSeconds };
+export async function actionLink(pageUrl: string, enquiry: string, action: EnquiryAction, secret: string, now = new Date(), owner?: string): Promise<string> {
+  const claims: ActionClaims = { enquiry, action, expires: Math.floor(now.getTime() / 1000) + linkLifetimeSeconds, ...(action === 'own' ? { owner } : {}) };
   const url = new URL(pageUrl);
   url.searchParams.set('enquiry', claims.enquiry);
   url.searchParams.set('action', claims.action);
   url.searchParams.set('expires', String(claims.expires));
+  if (claims.owner) url.searchParams.set('owner', claims.owner);
   url.searchParams.set('signature', await signClaims(claims, secret));
   return url.toString();
 }
@@ -88,10 +93,12 @@ export async function checkActionLink(params: URLSearchParams, secret: string, n
   const action = params.get('action') ?? '';
   const expiresText = params.get('expires') ?? '';
   const signature = fromBase64url(params.get('signature') ?? '');
-  if (!uuid.test(enquiry) || !(enquiryActions as readonly string[]).includes(action) || !/^\d{1,12}$/.test(expiresText) || !signature) {
+  const owner = params.get('owner') ?? '';
+  const ownerFits = action === 'own' ? owner.length > 0 && owner.length <= 254 : owner === '';
+  if (!uuid.test(enquiry) || !(enquiryActions as readonly string[]).includes(action) || !/^\d{1,12}$/.test(expiresText) || !signature || !ownerFits) {
     return { ok: false, reason: 'incomplete' };
   }
-  const claims: ActionClaims = { enquiry, action: action as EnquiryAction, expires: Number(expiresText) };
+  const claims: ActionClaims = { enquiry, action: action as EnquiryAction, expires: Number(expiresText), ...(action === 'own' ? { owner } : {}) };
   // verify() compares in constant time.
   const genuine = await crypto.subtle.verify('HMAC', await hmacKey(secret), signature, new TextEncoder().encode(signedText(claims)));
   if (!genuine) return { ok: false, reason: 'forged' };

@@ -5,6 +5,7 @@
  * own module: Deno runs it in the functions, Node in the local backend and the tests.
  */
 import { actionLink, actionPageUrl, minimumSecretLength } from './enquiry-links.ts';
+import type { StaffMember } from './staff.ts';
 
 export interface LinkSettings {
   /** The confirmation page every link opens: `${SITE_URL}/staff/enquiry`. */
@@ -96,16 +97,23 @@ export function readLinkSettings(env: Env, hosted: string | null): LinkSettings 
   return { pageUrl: actionPageUrl(origin), siteOrigin: origin, secret };
 }
 
-/** The two links of one enquiry, as the staff e-mails carry them. */
+/** The links of one enquiry, as the staff e-mails carry them: answer, close, and "I'll take it" for each of `staff`. */
 export interface EnquiryLinks {
   answered: string;
   closed: string;
+  take: Array<{ name: string; link: string }>;
 }
 
-export async function enquiryLinks(settings: Pick<LinkSettings, 'pageUrl' | 'secret'>, enquiry: string, now = new Date()): Promise<EnquiryLinks> {
-  const [answered, closed] = await Promise.all([
+export async function enquiryLinks(
+  settings: Pick<LinkSettings, 'pageUrl' | 'secret'>,
+  enquiry: string,
+  now = new Date(),
+  staff: readonly StaffMember[] = [],
+): Promise<EnquiryLinks> {
+  const [answered, closed, ...take] = await Promise.all([
     actionLink(settings.pageUrl, enquiry, 'answered', settings.secret, now),
     actionLink(settings.pageUrl, enquiry, 'closed', settings.secret, now),
+    ...staff.map((member) => actionLink(settings.pageUrl, enquiry, 'own', settings.secret, now, member.address)),
   ]);
-  return { answered, closed };
+  return { answered: answered!, closed: closed!, take: staff.map((member, i) => ({ name: member.name, link: take[i]! })) };
 }

@@ -7,6 +7,10 @@
  * - `confirm: true`: records the link's action through record_enquiry_state, once; `by` is the name staff typed;
  * - `undo: "<event id>"`: undoes that change, if this link's action made it, it is the enquiry's latest and the
  *   undo window (enquiry_undo_window(), 30 minutes) has not passed: the enquiry is new again.
+ * An "I'll take it" link (action `own`) is one person's of the office's staff list (ENQUIRY_STAFF_<office>):
+ * `confirm: true` makes them the owner while nobody owns the open enquiry; `handOverTo: "<address>"`, from the
+ * owner's own link, makes another person of that list the owner. The list is read again on every request, so a
+ * person taken off it can no longer use their links.
  * Every answer about an enquiry carries its history (who changed its state, when, how) and, while this link's own
  * change can still be undone, `undo: { event, until }`, so the page offers the Undo button after a press or a reload.
  * Every refusal has an `outcome` word and a `message` a person can act on. A GET (a mail scanner following the
@@ -15,7 +19,9 @@
  */
 import { checkActionLink, linkLifetimeSeconds, type EnquiryAction } from '../_shared/enquiry-links.ts';
 import type { LinkSettings } from '../_shared/link-settings.ts';
-import type { ActionStore, EnquiryEvent, EnquirySummary, UndoResult } from './types.ts';
+import { officeByCode, type OfficeCode } from '../_shared/offices.ts';
+import { officeStaffVariable, staffMember, type OfficeStaff } from '../_shared/staff.ts';
+import type { ActionStore, EnquiryEvent, EnquirySummary, OwnerChange, UndoResult } from './types.ts';
 
 /** Who is recorded when the page's name field is left empty: the word the staff e-mail suggests. */
 export const defaultChangedBy = 'staff (e-mail link)';
@@ -39,17 +45,23 @@ export type Outcome =
   | 'wrong-method'
   | 'bad-request'
   | 'not-set-up'
-  | 'unavailable';
+  | 'unavailable'
+  | 'handed-over'
+  | 'owned'
+  | 'not-owner'
+  | 'not-staff';
 
 interface HandlerOptions {
   /** null when SITE_URL or ENQUIRY_LINK_SECRET is missing: every request is then answered 'not-set-up'. */
   settings: LinkSettings | null;
   store: ActionStore | null;
+  /** Each office's staff list (_shared/staff.ts); without it, "I'll take it" links are refused as not set up. */
+  people?: Record<OfficeCode, OfficeStaff> | null;
   now?: () => Date;
   log?: (line: string) => void;
 }
 
-const actionWords: Record<EnquiryAction, string> = { answered: 'answered', closed: 'closed (no answer needed)' };
+const actionWords: Record<'answered' | 'closed', string> = { answered: 'answered', closed: 'closed (no answer needed)' };
 
 /** No line breaks, controls or invisible characters, and a bounded length: staff type it, the database keeps 200. */
 function cleanName(value: unknown): string {
@@ -66,10 +78,10 @@ function cleanName(value: unknown): string {
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The history the page lists, oldest first: what changed, who, when and how, and whether it was undone. */
-const historyOf = (events: EnquiryEvent[]) =>
+const historyOf = (events: EnquiryEvent[], nameOf: (address: string | null) => string | null) =>
   events.map((event) => ({
     at: iso(event.at),
-    state: event.to_value,
+    ...(event.kind === 'owner' ? { owner: nameOf(event.to_value), from: nameOf(event.from_value) } : { state: event.to_value }),
     by: event.by,
     via: event.via,
     undoneAt: iso(event.undone_at),
@@ -78,7 +90,7 @@ const historyOf = (events: EnquiryEvent[]) =>
 
 /** The change this link made that can still be undone: the enquiry's latest, not undone, within the window. */
 function undoOffer(events: EnquiryEvent[], action: EnquiryAction, now: Date) {
-  const latest = events.findLast((event) => event.undone_at === null);
+  const latest = events.findLast((event) => event.kind === 'state' && event.undone_at === null);
   if (!latest || latest.via !== 'link' || latest.to_value !== action || new Date(latest.undo_until) <= now) return null;
   return { event: latest.id, until: iso(latest.undo_until) };
 }
@@ -136,7 +148,29 @@ async function boundedText(request: Request): Promise<string | null> {
   return new TextDecoder().decode(bytes);
 }
 
-export function createActionHandler({ settings, store, now = () => new Date(), log = console.error }: HandlerOptions) {
+/** What the page says after an "I'll take it" press or a hand-over, by record_enquiry_owner's word. */
+const ownerAnswers: Record<OwnerChange['outcome'], { status: number; outcome: Outcome; message: (change: OwnerChange, you: string) => string }> = {
+  taken: { status: 200, outcome: 'recorded', message: (_, you) => `Recorded: ${you}, you own this enquiry. Its reminder comes to you.` },
+  'handed-over': {
+    status: 200,
+    outcome: 'handed-over',
+    message: (change) => `Handed over: ${change.owner_name} owns this enquiry now, and its reminder goes to them.`,
+  },
+  'already-yours': { status: 200, outcome: 'already', message: (_, you) => `Nothing to do: ${you}, you own this enquiry already.` },
+  owned: {
+    status: 409,
+    outcome: 'owned',
+    message: (change) => `Nothing was changed: ${change.owner_name} took this enquiry first. Ask them to hand it over if it should be yours.`,
+  },
+  'not-owner': {
+    status: 409,
+    outcome: 'not-owner',
+    message: (change) => `Nothing was changed: ${change.owner_name ?? 'nobody'} owns this enquiry now, not you, so you cannot hand it over.`,
+  },
+  settled: { status: 409, outcome: 'already', message: () => 'Nothing was changed: this enquiry is already answered or closed, so nobody needs to take it.' },
+};
+
+export function createActionHandler({ settings, store, people = null, now = () => new Date(), log = console.error }: HandlerOptions) {
   function answer(request: Request, status: number, outcome: Outcome, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     const origin = request.headers.get('origin');
     const cors: Record<string, string> = settings && origin === settings.siteOrigin ? { 'access-control-allow-origin': origin } : {};
@@ -195,12 +229,16 @@ export function createActionHandler({ settings, store, now = () => new Date(), l
     if (undo !== undefined && (typeof undo !== 'string' || !eventId.test(undo))) {
       return answer(request, 400, 'bad-request', { message: 'Nothing was changed: undo must name a change, as the page sends it.' });
     }
-    if (undo === undefined && typeof body.confirm !== 'boolean') {
+    const handOverTo = body.handOverTo;
+    if (handOverTo !== undefined && (typeof handOverTo !== 'string' || handOverTo.length > 254)) {
+      return answer(request, 400, 'bad-request', { message: 'Nothing was changed: handOverTo must name a person of the staff list, as the page sends it.' });
+    }
+    if (undo === undefined && handOverTo === undefined && typeof body.confirm !== 'boolean') {
       return answer(request, 400, 'bad-request', { message: 'Nothing was changed: the request must say confirm: true or false.' });
     }
 
     const params = new URLSearchParams();
-    for (const key of ['enquiry', 'action', 'expires', 'signature']) if (typeof body[key] === 'string') params.set(key, body[key]);
+    for (const key of ['enquiry', 'action', 'expires', 'signature', 'owner']) if (typeof body[key] === 'string') params.set(key, body[key]);
     const at = now();
     const link = await checkActionLink(params, settings.secret, at);
     if (!link.ok && link.reason === 'incomplete') {
@@ -222,6 +260,14 @@ export function createActionHandler({ settings, store, now = () => new Date(), l
     }
 
     const { enquiry: id, action } = link.claims;
+    if ((action === 'own' || handOverTo !== undefined) && !people) {
+      return answer(request, 503, 'not-set-up', {
+        message: "Nothing was changed: the offices' staff lists (ENQUIRY_STAFF_<office>) cannot be read on this server. Tell whoever runs the website.",
+      });
+    }
+    if (handOverTo !== undefined && action !== 'own') {
+      return answer(request, 400, 'bad-request', { message: 'Nothing was changed: only the owner\'s own "I\'ll take it" link can hand an enquiry over.' });
+    }
     try {
       const enquiry = await store.find(id);
       if (!enquiry) {
@@ -229,12 +275,56 @@ export function createActionHandler({ settings, store, now = () => new Date(), l
           message: 'Nothing was changed: this enquiry is no longer stored (it may have been deleted). There is nothing left to mark.',
         });
       }
+      const office = officeByCode(enquiry.office);
+      const officeStaff = people?.[office.code];
+      const nameOf = (address: string | null) =>
+        address === null ? null : (staffMember(officeStaff, address)?.name ?? (address === enquiry.owner_address ? enquiry.owner_name : address));
       const details = { action, enquiry: describe(enquiry, at) };
       // Read after any change, so the page shows the history and the Undo offer as they now are.
       const current = async () => {
         const events = await store.history(id);
-        return { events, shown: { history: historyOf(events), undo: undoOffer(events, action, at) } };
+        return { events, shown: { history: historyOf(events, nameOf), undo: action === 'own' ? null : undoOffer(events, action, at) } };
       };
+      if (action === 'own') {
+        const you = staffMember(officeStaff, link.claims.owner!);
+        if (!you) {
+          return answer(request, 403, 'not-staff', {
+            ...details,
+            message: `Nothing was changed: ${link.claims.owner} is not on the ${office.city} office's staff list (${officeStaffVariable(office.code)}), so this link no longer works. Ask whoever runs the website.`,
+          });
+        }
+        const owned = async (outcome: Outcome, status: number, message?: string) => {
+          const latest = (await store.find(id)) ?? enquiry;
+          const yours = latest.owner_address === you.address && latest.state === 'new';
+          return answer(request, status, outcome, {
+            ...details,
+            state: latest.state,
+            you: you.name,
+            owner: latest.owner_address ? { name: latest.owner_name, at: iso(latest.owned_at) } : null,
+            // Whom the owner may hand over to: the rest of the office's list.
+            handOverTo: yours ? officeStaff!.staff.filter((member) => member.address !== you.address) : [],
+            ...(await current()).shown,
+            ...(message ? { message } : {}),
+          });
+        };
+        if (handOverTo !== undefined) {
+          const to = staffMember(officeStaff, handOverTo);
+          if (!to) {
+            return answer(request, 400, 'not-staff', {
+              message: `Nothing was changed: ${handOverTo} is not on the ${office.city} office's staff list (${officeStaffVariable(office.code)}).`,
+            });
+          }
+          const change = await store.setOwner(id, to, you.address, you.name);
+          if (!change) return answer(request, 404, 'not-found', { message: 'Nothing was changed: this enquiry is no longer stored.' });
+          const reply = ownerAnswers[change.outcome];
+          return owned(reply.outcome, reply.status, reply.message(change, you.name));
+        }
+        if (!body.confirm) return owned('open', 200);
+        const change = await store.setOwner(id, you, null, you.name);
+        if (!change) return answer(request, 404, 'not-found', { message: 'Nothing was changed: this enquiry is no longer stored.' });
+        const reply = ownerAnswers[change.outcome];
+        return owned(reply.outcome, reply.status, reply.message(change, you.name));
+      }
       const settled = async (state: string, changedAt: Date | string | null, changedBy: string | null) => ({
         ...details,
         state,
@@ -258,7 +348,7 @@ export function createActionHandler({ settings, store, now = () => new Date(), l
         if (enquiry.state === 'new') return answer(request, 200, 'open', { ...(await settled('new', null, null)) });
         return answer(request, 200, 'already', {
           ...(await settled(enquiry.state, enquiry.state_changed_at, enquiry.state_changed_by)),
-          message: `Nothing to do: this enquiry was already marked ${actionWords[enquiry.state as EnquiryAction]}.`,
+          message: `Nothing to do: this enquiry was already marked ${actionWords[enquiry.state as 'answered' | 'closed']}.`,
         });
       }
       const change = await store.setState(id, action, cleanName(body.by));
@@ -267,7 +357,7 @@ export function createActionHandler({ settings, store, now = () => new Date(), l
       if (change.changed) return answer(request, 200, 'recorded', { ...result, message: `Recorded: the enquiry is marked ${actionWords[action]}.` });
       return answer(request, 409, 'already', {
         ...result,
-        message: `Nothing was changed: this enquiry was already marked ${actionWords[change.state as EnquiryAction]}, and a link works only once.`,
+        message: `Nothing was changed: this enquiry was already marked ${actionWords[change.state as 'answered' | 'closed']}, and a link works only once.`,
       });
     } catch (error) {
       log(`enquiry-action: the database could not be reached: ${error instanceof Error ? error.message : String(error)}`);

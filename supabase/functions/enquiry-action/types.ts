@@ -8,6 +8,19 @@ export interface EnquirySummary {
   state: 'new' | 'answered' | 'closed';
   state_changed_at: Date | string | null;
   state_changed_by: string | null;
+  /** The answering office's code (null: the headquarters'), and who owns the enquiry (20261206140000_enquiry_owners.sql). */
+  office: string | null;
+  owner_address: string | null;
+  owner_name: string | null;
+  owned_at: Date | string | null;
+}
+
+/** record_enquiry_owner's answer: what happened, in a word, and the owner after the call. */
+export interface OwnerChange {
+  outcome: 'taken' | 'handed-over' | 'already-yours' | 'owned' | 'not-owner' | 'settled';
+  owner_address: string | null;
+  owner_name: string | null;
+  owned_at: Date | string | null;
 }
 
 /** record_enquiry_state's answer: the state after the call, whether this call changed it, and the change's event. */
@@ -23,6 +36,8 @@ export interface StateChange {
 /** One change of the enquiry's state (public.enquiry_events), with the moment it can no longer be undone. */
 export interface EnquiryEvent {
   id: string;
+  /** A change of state (new → answered or closed) or of owner (addresses; from null when taken). */
+  kind: 'state' | 'owner';
   at: Date | string;
   from_value: string | null;
   to_value: string | null;
@@ -41,7 +56,9 @@ export interface ActionStore {
   find(enquiry: string): Promise<EnquirySummary | null>;
   /** public.record_enquiry_state by a link: null when no enquiry has this id. */
   setState(enquiry: string, state: 'answered' | 'closed', changedBy: string): Promise<StateChange | null>;
-  /** The enquiry's state changes, oldest first. */
+  /** public.record_enquiry_owner: takes the enquiry (from null) or hands it over; null when no enquiry has this id. */
+  setOwner(enquiry: string, owner: { address: string; name: string }, from: string | null, changedBy: string): Promise<OwnerChange | null>;
+  /** The enquiry's changes of state and owner, oldest first. */
   history(enquiry: string): Promise<EnquiryEvent[]>;
   /** public.undo_enquiry_event, for an event of `enquiry` that a link of `action` made. */
   undo(enquiry: string, event: string, action: 'answered' | 'closed', undoneBy: string): Promise<UndoResult>;

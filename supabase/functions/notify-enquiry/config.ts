@@ -1,6 +1,6 @@
 /** The notifier's settings from its secrets (environment variables), with every problem named at once. */
 import { readLinkSettings } from '../_shared/link-settings.ts';
-import { addressList, readOfficeRecipients } from '../_shared/staff.ts';
+import { addressList, readOfficeRecipients, readOfficeStaff } from '../_shared/staff.ts';
 import { defaultPolicy, type DeliveryPolicy } from './deliver.ts';
 import { isPlainAddress, type MailSettings } from './message.ts';
 import type { SmtpSettings } from './smtp-transport.ts';
@@ -15,6 +15,8 @@ export interface NotifierConfig {
    * left unannounced for a link.
    */
   linkProblems: string[];
+  /** Why the offices' staff lists (ENQUIRY_STAFF_<office>) do not read: e-mails then carry no "I'll take it" links. */
+  staffProblems: string[];
 }
 
 type Env = (name: string) => string | undefined;
@@ -130,9 +132,11 @@ export function readNotifierConfig(env: Env): NotifierConfig | { problems: strin
   if (problems.length > 0 || !from || 'problems' in offices) return { problems };
   const user = env('SMTP_USER');
   const links = readLinkSettings(env, hostedBy);
+  const staff = readOfficeStaff(env);
   return {
-    mail: { from, to, recipients: offices.recipients, ...('problems' in links ? {} : { links }) },
+    mail: { from, to, recipients: offices.recipients, ...('problems' in links ? {} : { links }), ...('problems' in staff ? {} : { people: staff.people }) },
     linkProblems: 'problems' in links ? links.problems : [],
+    staffProblems: 'problems' in staff ? staff.problems : [],
     smtp: { host, port, secure, requireTls: !plaintextLoopback, timeoutSeconds, ...(user ? { user, password: env('SMTP_PASSWORD') ?? '' } : {}) },
     policy,
   };

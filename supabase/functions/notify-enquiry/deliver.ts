@@ -5,7 +5,7 @@
  * (20261206100000_reminders_sent_once.sql); it stays handed, which `npm run enquiries` shows.
  */
 import { enquiryLinks } from '../_shared/link-settings.ts';
-import { composeNotification, type MailSettings } from './message.ts';
+import { composeNotification, officeStaffOf, type MailSettings } from './message.ts';
 import type { ClaimedNotification, MailTransport, NotificationStore, SqlRunner } from './types.ts';
 
 /** The notification outbox's SQL functions (20261124090000_enquiry_notifications.sql and later), through `run`. */
@@ -101,7 +101,9 @@ export async function deliverOwed(
     if (batch.length === 0) break;
     for (const notification of batch) {
       try {
-        const links = settings.links ? await enquiryLinks(settings.links, notification.enquiry_id) : undefined;
+        const links = settings.links
+          ? await enquiryLinks(settings.links, notification.enquiry_id, undefined, officeStaffOf(settings, notification.office))
+          : undefined;
         const mail = composeNotification(notification, settings, links);
         if (!(await store.markHanded(notification.enquiry_id, notification.attempt))) continue;
         await transport.send(mail);

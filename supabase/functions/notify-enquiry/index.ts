@@ -22,6 +22,9 @@ const setupProblems = [
   ...(databaseUrl ? [] : ['SUPABASE_DB_URL is not set']),
 ];
 if (setupProblems.length > 0) console.error(`notify-enquiry is not set up: ${setupProblems.join('; ')}`);
+if ('staffProblems' in config && config.staffProblems.length > 0) {
+  console.warn(`notify-enquiry: staff e-mails go out without their "I'll take it" links: ${config.staffProblems.join('; ')}`);
+}
 if ('linkProblems' in config && config.linkProblems.length > 0) {
   console.warn(`notify-enquiry: staff e-mails go out without their "Mark as answered" links: ${config.linkProblems.join('; ')}`);
 }

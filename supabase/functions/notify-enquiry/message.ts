@@ -4,11 +4,13 @@
  * It goes to the office that answers (the visitor's choice, else the headquarters), with when it arrived and when it is
  * due in that office's time and the visitor's. Every value comes from a stranger: header values lose line breaks and
  * control characters, HTML is escaped.
- * With the link settings, it carries "Mark as answered" and "Close, no answer needed" links (_shared/enquiry-links.ts).
+ * With the link settings, it carries "Mark as answered" and "Close, no answer needed" links (_shared/enquiry-links.ts),
+ * and an "I'll take it" link for each person of the office's staff list (ENQUIRY_STAFF_<office>).
  */
 import { isPlainAddress } from '../_shared/email-address.ts';
 import { officeByCode, type FunctionOffice, type OfficeCode } from '../_shared/offices.ts';
 import type { EnquiryLinks, LinkSettings } from '../_shared/link-settings.ts';
+import type { OfficeStaff, StaffMember } from '../_shared/staff.ts';
 import type { ClaimedNotification, Mailbox, OutgoingMail } from './types.ts';
 
 export { isPlainAddress };
@@ -21,7 +23,13 @@ export interface MailSettings {
   recipients?: Record<OfficeCode, string[]>;
   /** Where the action links lead and what signs them; without it, e-mails carry no links. */
   links?: Pick<LinkSettings, 'pageUrl' | 'secret'>;
+  /** Each office's staff list and manager (ENQUIRY_STAFF_<office>, ENQUIRY_MANAGER_<office>); without it, no owners. */
+  people?: Record<OfficeCode, OfficeStaff>;
 }
+
+/** The staff list of the enquiry's office: whose "I'll take it" links its e-mails carry. */
+export const officeStaffOf = (settings: Pick<MailSettings, 'people'>, office: string | null | undefined): StaffMember[] =>
+  settings.people?.[officeByCode(office).code]?.staff ?? [];
 
 /** What the links do, said once under them in both parts. */
 const linksNote = 'Each link opens a page on the website with a button: nothing changes until you press it. A link works once, for 30 days.';
@@ -100,8 +108,22 @@ export const officeRecipients = (settings: Pick<MailSettings, 'to' | 'recipients
 
 const linkStyle = 'display:inline-block;padding:8px 14px;margin:0 8px 8px 0;border-radius:6px;font-weight:bold;text-decoration:none';
 
+/** What the "I'll take it" links do, said once above them. */
+const takeNote = "I'll take it: press your own name to own this enquiry; its reminder then comes to you, and you can hand it over.";
+
+/** The "I'll take it" links as text lines, one per person of the office's staff list; none without a list. */
+export const takeLines = (links: Pick<EnquiryLinks, 'take'> | null | undefined): string[] =>
+  links && links.take.length > 0 ? [takeNote, ...links.take.map(({ name, link }) => `  ${headerText(name, 80)}: ${link}`), ''] : [];
+
+export const takeHtml = (links: Pick<EnquiryLinks, 'take'> | null | undefined): string =>
+  links && links.take.length > 0
+    ? `<p style="margin:20px 0 4px">${escapeHtml(takeNote)}</p>
+<p style="margin:0">${links.take.map(({ name, link }) => `<a href="${escapeHtml(link)}" style="${linkStyle};border:1px solid #1d4ed8;color:#1d4ed8">${escapeHtml(headerText(name, 80))}</a>`).join('\n')}</p>
+`
+    : '';
+
 function linksHtml(links: EnquiryLinks): string {
-  return `<p style="margin:20px 0 4px"><a href="${escapeHtml(links.answered)}" style="${linkStyle};background:#1d4ed8;color:#ffffff">Mark as answered</a>
+  return `${takeHtml(links)}<p style="margin:20px 0 4px"><a href="${escapeHtml(links.answered)}" style="${linkStyle};background:#1d4ed8;color:#ffffff">Mark as answered</a>
 <a href="${escapeHtml(links.closed)}" style="${linkStyle};border:1px solid #1d4ed8;color:#1d4ed8">Close, no answer needed</a></p>
 <p style="color:#4b5563;font-size:13px;margin:0">${escapeHtml(linksNote)}</p>
 `;
@@ -142,6 +164,7 @@ export function composeNotification(enquiry: ClaimedNotification, settings: Mail
     'Message:',
     message,
     '',
+    ...takeLines(links),
     ...(links ? [`Mark as answered: ${links.answered}`, '', `Close, no answer needed: ${links.closed}`, '', linksNote, ''] : []),
     '--',
     bodyText(replyNote),

@@ -4,15 +4,41 @@
  * and carry the signed "Mark as answered" and "Close, no answer needed" links. When it arrived is given in every
  * office's time zone (src/config/offices.ts, headquarters first): the reader may sit in any office, and a list of
  * five lines needs no setting per reader. Values from visitors go through the notifier's header and HTML escaping.
+ * Who gets a reminder (reminderRecipients): the owner, or the office while nobody owns the enquiry; the overdue
+ * warning escalates to the office's named manager (ENQUIRY_MANAGER_<office>, else ENQUIRY_ESCALATE_TO), with the
+ * owner and the office's staff, and the digest goes to the office.
  */
 import { officeByCode, officeList } from '../_shared/offices.ts';
-import { bodyText, escapeHtml, headerText, notificationMessageId, officeRecipients, zoneTime, type MailSettings } from './message.ts';
+import { bodyText, escapeHtml, headerText, notificationMessageId, officeRecipients, takeHtml, takeLines, zoneTime, type MailSettings } from './message.ts';
 import { promiseSeconds, type ClaimedReminder, type OpenEnquiry, type ReminderSettings } from './reminders.ts';
 import type { OutgoingMail } from './types.ts';
 
 export interface ActionLinks {
   answered: string;
   closed: string;
+  /** "I'll take it", one per person of the office's staff list: offered while nobody owns the enquiry. */
+  take: Array<{ name: string; link: string }>;
+}
+
+/** Each address once, in the order first given (a manager may also be on the office's list). */
+const once = (addresses: string[]) => [...new Map(addresses.map((address) => [address.toLowerCase(), address])).values()];
+
+/**
+ * Who a reminder goes to: the owner first (the office's staff while nobody owns it); when overdue, the office's
+ * manager (ENQUIRY_MANAGER_<office>, else ENQUIRY_ESCALATE_TO) with the owner and the office's staff.
+ */
+export function reminderRecipients(reminder: ClaimedReminder, mail: MailSettings, settings: ReminderSettings): string[] {
+  const office = officeByCode(reminder.office);
+  const owner = reminder.owner_address ? [reminder.owner_address] : [];
+  if (reminder.kind !== 'overdue') return owner.length > 0 ? owner : officeRecipients(mail, office.code);
+  const manager = mail.people?.[office.code]?.manager;
+  return once([...(manager ? [manager.address] : settings.escalateTo), ...owner, ...officeRecipients(mail, office.code)]);
+}
+
+/** Who owns the enquiry, in a sentence; undefined when the office has no staff list to take it from. */
+function ownerLine(reminder: { owner_name?: string | null }, links: ActionLinks | null): string | undefined {
+  if (reminder.owner_name) return `${headerText(reminder.owner_name, 80)} owns this enquiry.`;
+  return links && links.take.length > 0 ? 'Nobody has taken this enquiry yet.' : undefined;
 }
 
 /** At most this many enquiries are listed in one digest; the rest are counted. */
@@ -66,13 +92,13 @@ function who(name: string | null, company: string | null): string {
 
 function linkLines(links: ActionLinks | null): string[] {
   return links
-    ? [`Mark as answered: ${links.answered}`, `Close, no answer needed: ${links.closed}`]
+    ? [...takeLines(links), `Mark as answered: ${links.answered}`, `Close, no answer needed: ${links.closed}`]
     : ['(The answer/close links are not set up here: SITE_URL and ENQUIRY_LINK_SECRET.)'];
 }
 
 function linkHtml(links: ActionLinks | null): string {
   return links
-    ? `<a href="${escapeHtml(links.answered)}">Mark as answered</a> · <a href="${escapeHtml(links.closed)}">Close, no answer needed</a>`
+    ? `${takeHtml(links)}<a href="${escapeHtml(links.answered)}">Mark as answered</a> · <a href="${escapeHtml(links.closed)}">Close, no answer needed</a>`
     : '<em>The answer/close links are not set up here: SITE_URL and ENQUIRY_LINK_SECRET.</em>';
 }
 
@@ -114,9 +140,11 @@ export function composeReminder(reminder: ClaimedReminder, links: ActionLinks | 
     : `The website promises an answer within 24 hours of our working time: it is due ${dueAt}, ${formatDuration(left)} left.`;
   const times = officeTimes(arrived);
   const lead = `${enquirer} sent an enquiry ${formatDuration(waited)} ago, and nobody has marked it answered or closed.`;
+  const owner = ownerLine(reminder, links);
 
   const text = [
     bodyText(lead),
+    ...(owner ? [owner] : []),
     promise,
     '',
     'It arrived:',
@@ -133,7 +161,7 @@ export function composeReminder(reminder: ClaimedReminder, links: ActionLinks | 
   const html = page(
     subject,
     `<p>${escapeHtml(lead)}</p>
-<p${overdue ? ' style="color:#b91c1c;font-weight:bold"' : ''}>${escapeHtml(promise)}</p>
+${owner ? `<p>${escapeHtml(owner)}</p>\n` : ''}<p${overdue ? ' style="color:#b91c1c;font-weight:bold"' : ''}>${escapeHtml(promise)}</p>
 <p>It arrived:</p>
 <table role="presentation" style="border-collapse:collapse">
 ${times.map(([place, time]) => `<tr><th style="${cell}">${escapeHtml(place)}</th><td style="${cell}">${escapeHtml(time)}</td></tr>`).join('\n')}
@@ -146,7 +174,7 @@ ${times.map(([place, time]) => `<tr><th style="${cell}">${escapeHtml(place)}</th
   const original = notificationMessageId(reminder.enquiry_id!, mail.from);
   return {
     from: { ...mail.from, name: headerText(mail.from.name) },
-    to: settings.escalateTo,
+    to: reminderRecipients(reminder, mail, settings),
     replyTo: null,
     subject: headerText(subject, 200),
     text,
@@ -184,7 +212,7 @@ export function composeDigest(
     return {
       enquiry,
       title: who(enquiry.name, enquiry.company),
-      status: `waited ${formatDuration(waited)}, ${left > 0 ? `${formatDuration(left)} left` : 'OVERDUE'}; arrived ${arrived}`,
+      status: `waited ${formatDuration(waited)}, ${left > 0 ? `${formatDuration(left)} left` : 'OVERDUE'}; arrived ${arrived}${enquiry.owner_name ? `; owner ${headerText(enquiry.owner_name, 80)}` : ''}`,
     };
   });
   const more = open.length - listed.length;

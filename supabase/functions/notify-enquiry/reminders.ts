@@ -13,7 +13,7 @@ import { officeDigests, type OfficeDigest } from './office-digests.ts';
 import { composeAcknowledgement } from './acknowledgement-message.ts';
 import { supabaseHostedBy } from './config.ts';
 import { describeError, isUnreachable, retryDelaySeconds, type DeliveryPolicy, type DeliveryReport } from './deliver.ts';
-import { isPlainAddress, type MailSettings } from './message.ts';
+import { isPlainAddress, officeStaffOf, type MailSettings } from './message.ts';
 import { composeDigest, composeReminder, type ActionLinks } from './reminder-message.ts';
 import type { MailTransport, SqlRunner } from './types.ts';
 
@@ -48,6 +48,9 @@ export interface ClaimedReminder {
   office?: string | null;
   visitor_time_zone?: string | null;
   due_at?: Date | string | null;
+  /** Who owns the enquiry (20261206140000_enquiry_owners.sql); null while nobody has taken it. */
+  owner_address?: string | null;
+  owner_name?: string | null;
 }
 
 export interface OpenEnquiry {
@@ -58,6 +61,7 @@ export interface OpenEnquiry {
   /** The answering office (the headquarters' when none was chosen) and the due time on its clock, once dated. */
   office?: string | null;
   due_at?: Date | string | null;
+  owner_name?: string | null;
 }
 
 export interface ReminderStore {
@@ -96,7 +100,7 @@ export function sqlReminderStore(run: SqlRunner): ReminderStore {
     claim: (batchSize, leaseSeconds) =>
       run<ClaimedReminder>(
         `select reminder_id::text as reminder_id, kind, attempt, digest_day::text as digest_day, enquiry_id, created_at, name, company,
-                email, service, office, visitor_time_zone, due_at
+                email, service, office, visitor_time_zone, due_at, owner_address, owner_name
          from public.claim_enquiry_reminders($1, make_interval(secs => $2))`,
         [batchSize, leaseSeconds],
       ),
@@ -180,8 +184,14 @@ export function readReminderConfig(env: Env, staffTo: string[]): { settings: Rem
   };
 }
 
-async function linksFor(settings: ReminderSettings, enquiryId: string, now: Date): Promise<ActionLinks | null> {
-  return settings.links ? enquiryLinks(settings.links, enquiryId, now) : null;
+/** The enquiry's links; "I'll take it" for each of the office's staff while nobody owns it. */
+async function linksFor(
+  settings: ReminderSettings,
+  mail: MailSettings,
+  enquiry: { enquiry_id: string | null; office?: string | null; owner_name?: string | null },
+  now: Date,
+): Promise<ActionLinks | null> {
+  return settings.links ? enquiryLinks(settings.links, enquiry.enquiry_id!, now, enquiry.owner_name ? [] : officeStaffOf(mail, enquiry.office)) : null;
 }
 
 /** One run of the reminder step: owe what is due, then send what is owed, as deliverOwed does for notifications. */
@@ -210,12 +220,12 @@ export async function deliverReminders(
         if (reminder.kind === 'digest') {
           // An office's digest lists that office's enquiries; one naming no office (an older notifier's) lists them all.
           const open = (await store.openEnquiries()).filter((enquiry) => !reminder.office || officeByCode(enquiry.office).code === reminder.office);
-          const listed = await Promise.all(open.map(async (enquiry) => ({ ...enquiry, links: await linksFor(settings, enquiry.enquiry_id, now) })));
+          const listed = await Promise.all(open.map(async (enquiry) => ({ ...enquiry, links: await linksFor(settings, mail, enquiry, now) })));
           message = composeDigest(reminder, listed, mail, settings, now);
         } else if (reminder.kind === 'acknowledgement') {
           message = composeAcknowledgement(reminder, mail);
         } else {
-          message = composeReminder(reminder, await linksFor(settings, reminder.enquiry_id!, now), mail, settings, now);
+          message = composeReminder(reminder, await linksFor(settings, mail, reminder, now), mail, settings, now);
         }
         if (!(await store.markHanded(reminder.reminder_id, reminder.attempt))) continue;
         await transport.send(message);
