@@ -1,5 +1,6 @@
 /**
- * The response-time report per answering office and per person who marked enquiries answered, counted on each
+ * The response-time report per answering office, per owner (who took the enquiry) and per person who marked enquiries
+ * answered, counted on each
  * office's working clock (supabase/functions/_shared/working-clock.ts), as the promise is: "within 24 hours of our
  * working time": the office's week, its public holidays and the company's closures (public.office_closures). Lateness
  * is read against the due time the notifier stored, when it has dated the enquiry. A breach that the
@@ -33,9 +34,17 @@ export interface AnswererFigures extends Omit<WorkingTimeFigures, 'received' | '
   by: string;
 }
 
+export interface OwnerFigures extends WorkingTimeFigures {
+  /** Who took the enquiries with an "I'll take it" link, and owns them now. */
+  owner: string;
+}
+
 export interface WorkingTimeReport {
   offices: OfficeFigures[];
   answerers: AnswererFigures[];
+  /** Per owner, and how many enquiries of the period nobody took. */
+  owners: OwnerFigures[];
+  unowned: number;
 }
 
 interface Timed {
@@ -72,7 +81,7 @@ function figures(timed: Timed[], promiseMs: number): WorkingTimeFigures {
 
 /**
  * Figures for `rows` (the enquiries of the report's period, closed ones included and never counted late), one line per
- * office (every office, so a quiet one shows its zeros) and per person who marked one answered. An enquiry with no
+ * office (every office, so a quiet one shows its zeros), per owner and per person who marked one answered. An enquiry with no
  * office asked for is answered by the headquarters, as the notifier routes it. `closures` as the notifier reads them.
  */
 export function workingTimeReport(rows: StoredEnquiry[], now: Date, promiseHours: number, closures: readonly Closure[] = []): WorkingTimeReport {
@@ -109,5 +118,13 @@ export function workingTimeReport(rows: StoredEnquiry[], now: Date, promiseHours
     );
     return { by, ...rest };
   });
-  return { offices, answerers };
+  const ownerNames = [...new Set(rows.flatMap((row) => (row.owner_name ? [row.owner_name] : [])))].sort((a, b) => a.localeCompare(b));
+  const owners = ownerNames.map((owner) => ({
+    owner,
+    ...figures(
+      timed.filter(({ row }) => row.owner_name === owner),
+      promiseMs,
+    ),
+  }));
+  return { offices, answerers, owners, unowned: rows.filter((row) => !row.owner_name).length };
 }

@@ -48,6 +48,8 @@ export function reportJson(report: ResponseTimeReport): string {
     open_past_promise_enquiries: report.openPastPromise.map(({ ageMs, ...enquiry }) => ({ ...enquiry, age_seconds: ageMs / 1000 })),
     offices: report.workingTime.offices.map((row) => ({ office: row.office, city: row.city, received: row.received, open: row.open, ...workingFigures(row) })),
     answered_by: report.workingTime.answerers.map((row) => ({ by: row.by, ...workingFigures(row) })),
+    owners: report.workingTime.owners.map((row) => ({ owner: row.owner, received: row.received, open: row.open, ...workingFigures(row) })),
+    taken_by_nobody: report.workingTime.unowned,
   };
   // As the enquiry export: DEL and C1 controls escaped too, so printing it to a terminal is safe.
   const json = JSON.stringify(body, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -80,7 +82,7 @@ function table(rows: string[][], rightAligned: (column: number) => boolean = () 
 
 /** Per office and per person who answered: the same promise, counted on each office's working clock. */
 function workingTimeTables(report: ResponseTimeReport): string[] {
-  const { offices, answerers } = report.workingTime;
+  const { offices, answerers, owners, unowned } = report.workingTime;
   const lines = [
     `By answering office, on its working clock (the ${report.promiseHours} hours run only on its working days):`,
     ...table(
@@ -106,6 +108,28 @@ function workingTimeTables(report: ResponseTimeReport): string[] {
         '(a weekend, a public holiday or a company closure), so not avoidable.',
     ),
   ];
+  if (owners.length > 0) {
+    lines.push(
+      '',
+      `By owner (who took them with "I'll take it"; ${unowned} taken by nobody):`,
+      ...table(
+        [
+          ['Owner', 'Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
+          ...owners.map((row) => [
+            cell(row.owner, 30),
+            String(row.received),
+            String(row.answered),
+            String(row.open),
+            duration(row.medianWorkingMs),
+            duration(row.worstWorkingMs),
+            String(row.lateOnWorkingTime),
+            String(row.lateOnCalendarOnly),
+          ]),
+        ],
+        (column) => column > 0,
+      ),
+    );
+  }
   if (answerers.length > 0) {
     lines.push(
       '',

@@ -21,6 +21,7 @@ function enquiry(
   changed?: string,
   by?: string,
   due?: string,
+  owner?: string,
 ): StoredEnquiry {
   return {
     id: `00000000-0000-4000-8000-${String(name.length).padStart(12, '0')}`,
@@ -37,18 +38,20 @@ function enquiry(
     state,
     state_changed_at: changed ?? null,
     state_changed_by: by ?? null,
+    owner_name: owner ?? null,
   } as StoredEnquiry;
 }
 
 const week = [
   // Friday 17:30 in London (GMT in December), answered Monday 10:00: 6 h 30 of Friday and 10 h of Monday on its clock.
-  enquiry('Friday evening London', 'GB', '2026-12-04T17:30:00Z', 'answered', '2026-12-07T10:00:00Z', 'Priya'),
+  enquiry('Friday evening London', 'GB', '2026-12-04T17:30:00Z', 'answered', '2026-12-07T10:00:00Z', 'Priya', undefined, 'Priya'),
   // Monday 09:00 London, answered Wednesday 09:00: two whole working days.
-  enquiry('Slow London', 'GB', '2026-12-07T09:00:00Z', 'answered', '2026-12-09T09:00:00Z', 'Priya'),
+  // Taken by Tom, who handed it to Priya once she had answered it.
+  enquiry('Slow London', 'GB', '2026-12-07T09:00:00Z', 'answered', '2026-12-09T09:00:00Z', 'Priya', undefined, 'Tom'),
   // Saturday 15:00 IST (Noida works Saturdays), answered Monday 12:00 IST: 9 h of Saturday, 12 h of Monday.
-  enquiry('Saturday Noida', 'IN', '2026-12-05T09:30:00Z', 'answered', '2026-12-07T06:30:00Z', 'Arjun'),
+  enquiry('Saturday Noida', 'IN', '2026-12-05T09:30:00Z', 'answered', '2026-12-07T06:30:00Z', 'Arjun', undefined, 'Arjun'),
   // No office asked for: Noida answers. Still open on Friday, four working days on.
-  enquiry('Unrouted open', null, '2026-12-07T04:30:00Z', 'new'),
+  enquiry('Unrouted open', null, '2026-12-07T04:30:00Z', 'new', undefined, undefined, undefined, 'Arjun'),
   // Closed enquiries need no answer and are never late.
   enquiry('Closed one', 'GB', '2026-12-01T09:00:00Z', 'closed', '2026-12-01T09:05:00Z', 'Priya'),
   // Tuesday 11:00 in Sydney; the notifier dated it Thursday 11:00 (a company closure on Wednesday); answered Thursday 07:00.
@@ -81,6 +84,20 @@ describe('the report per office and per person who answered', () => {
       ['Mia', 1, 0, 1],
       ['Priya', 2, 1, 1],
     ]);
+  });
+
+  it('names each owner (who took the enquiry), with what they own still open and their breaches', () => {
+    expect(report.workingTime.owners.map((row) => [row.owner, row.received, row.answered, row.open, row.lateOnWorkingTime])).toEqual([
+      ['Arjun', 2, 1, 1, 1],
+      ['Priya', 1, 1, 0, 0],
+      ['Tom', 1, 1, 0, 1],
+    ]);
+    expect(report.workingTime.unowned).toBe(2);
+    expect(reportText(report)).toMatch(/^By owner \(who took them with "I'll take it"; 2 taken by nobody\):\nOwner\s+Received/m);
+    expect(reportText(report)).toMatch(/^Tom\s+1\s+1\s+0\s+48 h 00 min\s+48 h 00 min\s+1\s+0$/m);
+    const json = JSON.parse(reportJson(report)) as { owners: Array<Record<string, unknown>>; taken_by_nobody: number };
+    expect(json.owners.map((row) => row.owner)).toEqual(['Arjun', 'Priya', 'Tom']);
+    expect(json.taken_by_nobody).toBe(2);
   });
 
   it('prints both tables under the calendar figures, and gives them in JSON', () => {
