@@ -6,11 +6,12 @@ export const videoFixtures = {
   youtube: {
     file: 'content/services/installation.mdx',
     path: '/services/installation',
-    url: 'https://youtu.be/dQw4w9WgXcQ?si=shared',
+    // Shared from 0:30 with YouTube's "Start at": the player and the link start there too.
+    url: 'https://youtu.be/dQw4w9WgXcQ?si=shared&t=30',
     videoTitle: 'How we install a server rack',
     provider: 'YouTube',
-    embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
-    watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&start=30',
+    watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30s',
     frameOrigin: 'https://www.youtube-nocookie.com',
   },
   vimeo: {

@@ -9,7 +9,6 @@ import { videoAddress } from '../../src/schemas/video-url.ts';
 describe('a YouTube address', () => {
   test.each([
     'https://youtu.be/dQw4w9WgXcQ',
-    'https://youtu.be/dQw4w9WgXcQ?si=Ab12Cd34&t=42',
     'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     'https://www.youtube.com/watch?app=desktop&v=dQw4w9WgXcQ&list=PL123&index=2',
     'https://m.youtube.com/watch?v=dQw4w9WgXcQ',
@@ -28,6 +27,38 @@ describe('a YouTube address', () => {
       frameOrigin: 'https://www.youtube-nocookie.com',
     });
   });
+});
+
+describe('a start time in the address', () => {
+  test.each([
+    ['https://youtu.be/dQw4w9WgXcQ?t=30', 30],
+    ['https://youtu.be/dQw4w9WgXcQ?si=Ab12Cd34&t=42', 42],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s', 90],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ#t=2m', 120],
+    ['https://www.youtube.com/embed/dQw4w9WgXcQ?start=75', 75],
+    ['youtu.be/dQw4w9WgXcQ?t=1h2m3s', 3723],
+  ])('%s starts at %i s in the player and on YouTube', (url, start) => {
+    expect(videoAddress(url)).toMatchObject({
+      embedUrl: `https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&start=${start}`,
+      watchUrl: `https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=${start}s`,
+      start,
+    });
+  });
+
+  test('on Vimeo, after a #, in the player and on Vimeo', () => {
+    expect(videoAddress('https://vimeo.com/76979871#t=1m5s')).toMatchObject({
+      embedUrl: 'https://player.vimeo.com/video/76979871?autoplay=1&dnt=1#t=65s',
+      watchUrl: 'https://vimeo.com/76979871#t=65s',
+      start: 65,
+    });
+  });
+
+  test.each(['https://youtu.be/dQw4w9WgXcQ?t=0', 'https://youtu.be/dQw4w9WgXcQ?t=abc', 'https://youtu.be/dQw4w9WgXcQ?t='])(
+    '%s plays from the start: no time, or none that reads',
+    (url) => {
+      expect(videoAddress(url)).toEqual(videoAddress('https://youtu.be/dQw4w9WgXcQ'));
+    },
+  );
 });
 
 describe('a Vimeo address', () => {
