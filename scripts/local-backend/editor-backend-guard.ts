@@ -5,7 +5,7 @@
  */
 import { lstat, realpath } from 'node:fs/promises';
 import { basename, dirname, sep } from 'node:path';
-import { uploadProblem } from '../../src/schemas/upload-rules.ts';
+import { uploadHeadBytes, uploadProblem } from '../../src/schemas/upload-rules.ts';
 
 /** The folder the editor edits, as its configuration names it (collections' folders and the media folder, content/uploads). */
 export const contentFolder = 'content';
@@ -150,7 +150,7 @@ export function uploadsProblem(action: string, params: unknown): string | undefi
     const { path, content, encoding } = fields(upload);
     if (typeof path !== 'string' || typeof content !== 'string') continue;
     const bytes = Buffer.from(content, encoding === 'base64' ? 'base64' : 'utf8');
-    const problem = uploadProblem({ name: basename(path), size: bytes.length, head: bytes.subarray(0, 64) });
+    const problem = uploadProblem({ name: basename(path), size: bytes.length, head: bytes.subarray(0, uploadHeadBytes) });
     if (problem) return problem;
   }
   return undefined;

@@ -3,11 +3,12 @@
  * file (the schema checks only the path's form), so a missing one fails `astro sync`, the build and the dev
  * server's overlay with the file, line and field. Node only.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { positionOf, type Position } from '../schemas/issue-messages.ts';
 import { missingImageSentence } from '../schemas/page-text/images.ts';
 import { imagePathProblem, uploadName, uploadsFolder } from '../schemas/image-path.ts';
+import { unusableImageReason, uploadHeadBytes } from '../schemas/upload-rules.ts';
 
 type Path = (string | number)[];
 
@@ -31,15 +32,40 @@ export const uploadedFiles = (folder = uploadsFolder): string[] => (existsSync(f
 /** The sentence for an image file that is not there (with the uploaded file a few letters away, if any). */
 export const missingImageMessage = (name: string, folder: string) => missingImageSentence(name, uploadedFiles(folder));
 
+/** The first bytes of `file`, as many as the upload check reads. */
+function headOf(file: string): Uint8Array {
+  const head = new Uint8Array(uploadHeadBytes);
+  const descriptor = openSync(file, 'r');
+  try {
+    return head.subarray(0, readSync(descriptor, head, 0, uploadHeadBytes, 0));
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
 /**
- * One line per image of `data` (the frontmatter of `file`, whose text is `source`) whose file does not exist,
- * as `name:line:column field: message`. Paths of the wrong form are left to the schema.
+ * Why the uploaded file `file` would break the image pipeline, as a sentence naming it (`shown`: its path in the
+ * repository) and the fix; undefined when it can be used. A file put in content/uploads/ by hand skips the
+ * editor's upload check: a web page or a drawing under a .png name, a PNG that says it is 30,000 pixels wide.
+ */
+export function unusableUploadMessage(file: string, shown: string): string | undefined {
+  const reason = unusableImageReason(headOf(file));
+  return reason && `${shown} cannot be shown: ${reason}. Delete it, or upload a new copy exported as PNG or JPEG (docs/CONTENT.md, section 3)`;
+}
+
+/**
+ * One line per image of `data` (the frontmatter of `file`, whose text is `source`) whose file does not exist or
+ * cannot be shown, as `name:line:column field: message`. Paths of the wrong form are left to the schema.
  */
 export function missingImages(data: unknown, source: string, file: string, name: string): Array<{ at: Position; text: string }> {
-  return imageSources(data)
-    .filter(({ src }) => imagePathProblem(src) === undefined && !existsSync(resolve(dirname(file), src)))
-    .map(({ src, path }) => {
-      const at = positionOf(source, path) ?? { line: 1, column: 1 };
-      return { at, text: `${name}:${at.line}:${at.column} ${path.join('.')}: ${missingImageMessage(uploadName(src), resolve(dirname(file), dirname(src)))}` };
-    });
+  return imageSources(data).flatMap(({ src, path }) => {
+    if (imagePathProblem(src) !== undefined) return [];
+    const image = resolve(dirname(file), src);
+    const problem = existsSync(image)
+      ? unusableUploadMessage(image, `${uploadsFolder}/${uploadName(src)}`)
+      : missingImageMessage(uploadName(src), resolve(dirname(file), dirname(src)));
+    if (!problem) return [];
+    const at = positionOf(source, path) ?? { line: 1, column: 1 };
+    return [{ at, text: `${name}:${at.line}:${at.column} ${path.join('.')}: ${problem}` }];
+  });
 }

@@ -8,7 +8,8 @@
  * - the popover polyfill's stand-alone build as an import (popover-polyfill.ts);
  * - `/admin/` → `/admin` in `astro dev` (admin-slash.ts);
  * - the sitemap without forwarding pages, the not-found page and the editor (sitemap.ts);
- * - no original of content/uploads/ in dist/ that no page uses (unused-uploads.ts);
+ * - no original of content/uploads/ in dist/ that no page uses (unused-uploads.ts), and no unreadable upload failing
+ *   the build unless a page shows it (unusable-uploads.ts);
  * - the editor (/admin) moved from dist/ to an output of its own, dist-editor/, for its own origin (editor-output.ts).
  * The page pipeline (each page's stylesheet and Content-Security-Policy, src/document/) stays in the document layout,
  * src/layouts/HtmlDocument.astro: it needs the page's rendered head and body before the <html> around them is written,
@@ -27,6 +28,7 @@ import { popoverPolyfillAlias } from './popover-polyfill.ts';
 import { siteMap } from './sitemap.ts';
 import { onlyPublicSupabaseKey } from './supabase-key-check.ts';
 import { unusedUploads } from './unused-uploads.ts';
+import { unusableUploads } from './unusable-uploads.ts';
 
 export function kalpakaSite(): AstroIntegration {
   return {
@@ -36,7 +38,7 @@ export function kalpakaSite(): AstroIntegration {
         updateConfig({
           integrations: [frontmatterBoundsCheck(), clientIntent(), adminSlash(), siteMap(), unusedUploads(), editorOutput()],
           vite: {
-            plugins: [onlyPublicSupabaseKey, componentCodeCheck, unfixedContentFirst],
+            plugins: [onlyPublicSupabaseKey, componentCodeCheck, unfixedContentFirst, unusableUploads()],
             resolve: { alias: [popoverPolyfillAlias] },
           },
         });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 import { httpRequest } from '../../scripts/shared/loopback-http.ts';
 import { workerPort } from '../support/ports.ts';
-import { formatOfBytes, maxUploadBytes, uploadProblem, uploadRefusedHeading } from '../../src/schemas/upload-rules.ts';
+import { declaredSize, formatOfBytes, maxUploadBytes, uploadProblem, uploadRefusedHeading } from '../../src/schemas/upload-rules.ts';
 
 const siteOrigin = 'http://localhost:4321';
 const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
@@ -20,6 +20,16 @@ const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" heig
 const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(64)]);
 const pdf = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n');
 let png: Buffer;
+
+/** The first 24 bytes of a PNG that says it is `width` × `height`. */
+function pngHeaderOf(width: number, height: number): Uint8Array {
+  const head = Buffer.alloc(24);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).copy(head);
+  head.write('IHDR', 12, 'latin1');
+  head.writeUInt32BE(width, 16);
+  head.writeUInt32BE(height, 20);
+  return head;
+}
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1840a0' } })
@@ -50,6 +60,48 @@ describe('what the site can show', () => {
     );
   });
 
+  it('refuses bytes that are no image the site takes, whatever their name: a drawing behind a comment, a web page', () => {
+    const hidden = Buffer.from('<!-- x --><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    const page = Buffer.from('<html><body><img src=x onerror=alert(1)></body></html>');
+    for (const [name, bytes] of [
+      ['logo.png', hidden],
+      ['banner.png', page],
+      ['photo.jpg', Buffer.alloc(200)],
+    ] as const) {
+      expect(uploadProblem({ name, size: bytes.length, head: bytes })).toMatch(
+        new RegExp(`^"${name.replace('.', '\\.')}" is named \\.\\w+ but its contents are not a (PNG|JPG) image .*export it as PNG or JPEG`),
+      );
+    }
+  });
+
+  it('reads the pixel size a file declares, and refuses over 40 megapixels however small the file', async () => {
+    // A real PNG's header, saying 30,000 × 30,000: 109 KB on disk in the hostile review, 900 megapixels to decode.
+    const bomb = Buffer.from(png);
+    bomb.writeUInt32BE(30_000, 16);
+    bomb.writeUInt32BE(30_000, 20);
+    expect(uploadProblem({ name: 'logo.png', size: bomb.length, head: bomb })).toBe(
+      '"logo.png" is 30,000 × 30,000 pixels (900 megapixels); the site takes images up to 40 megapixels: export a smaller copy (2,000 pixels wide is plenty for any page) and upload that.',
+    );
+    // Each format's header, as sharp writes it, read at its real size.
+    const wide = sharp({ create: { width: 1200, height: 700, channels: 3, background: '#1840a0' } });
+    const exif = await wide
+      .clone()
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'x'.repeat(30_000) } } })
+      .toBuffer();
+    for (const [format, bytes] of [
+      ['png', await wide.clone().png().toBuffer()],
+      ['jpeg', exif],
+      ['webp', await wide.clone().webp().toBuffer()],
+      ['webp', await wide.clone().webp({ lossless: true }).toBuffer()],
+      ['avif', await wide.clone().avif().toBuffer()],
+    ] as const) {
+      expect(formatOfBytes(bytes)).toBe(format);
+      expect(declaredSize(bytes, format), format).toEqual({ width: 1200, height: 700 });
+    }
+    expect(uploadProblem({ name: 'wide.jpg', size: exif.length, head: exif })).toBeUndefined();
+  });
+
   it('reads what a file is, not only its name', () => {
     expect(uploadProblem({ name: 'photo.jpg', size: heic.length, head: heic })).toMatch(/^"photo\.jpg" is an iPhone photo in HEIC format/);
     expect(uploadProblem({ name: 'logo.png', size: svg.length, head: svg })).toMatch(/SVG drawing/);
@@ -67,6 +119,8 @@ it('docs/CONTENT.md quotes each message as the editor prints it', () => {
     uploadProblem({ name: 'brochure.pdf', size: 100 }),
     uploadProblem({ name: 'team-photo.jpg', size: 12.4 * 1024 * 1024 }),
     uploadProblem({ name: 'team.jpg', size: 100, head: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) }),
+    uploadProblem({ name: 'banner.png', size: 100, head: new TextEncoder().encode('<html><body>') }),
+    uploadProblem({ name: 'logo.png', size: 100, head: pngHeaderOf(30_000, 30_000) }),
   ];
   for (const message of messages) expect(guide).toContain(`\n${message}\n`);
   expect(guide).toContain(uploadRefusedHeading);

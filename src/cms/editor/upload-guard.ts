@@ -6,7 +6,7 @@
  * goes on, so a HEIC photo renamed .jpg is refused too. Decap's own option (a field's
  * `media_library.config.max_file_size`) checks only the size, in a browser alert with its own words.
  */
-import { uploadProblem, uploadRefusedHeading } from '../../schemas/upload-rules.ts';
+import { uploadHeadBytes, uploadProblem, uploadRefusedHeading } from '../../schemas/upload-rules.ts';
 
 const boxId = 'upload-refused';
 
@@ -76,7 +76,7 @@ function checkChosen(event: Event, input: HTMLInputElement): void {
   const problems = problemsOf(files);
   if (problems.length > 0) return refuse(event, problems);
   event.stopImmediatePropagation();
-  void Promise.all(files.map(async (file) => new Uint8Array(await file.slice(0, 64).arrayBuffer()))).then((heads) => {
+  void Promise.all(files.map(async (file) => new Uint8Array(await file.slice(0, uploadHeadBytes).arrayBuffer()))).then((heads) => {
     const found = problemsOf(files, heads);
     if (found.length > 0) {
       input.value = '';
