@@ -4,7 +4,7 @@
  * for such a file whatever sent it. The editor in a browser: tests/e2e/admin-uploads.spec.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 import { httpRequest } from '../../scripts/shared/loopback-http.ts';
 import { workerPort } from '../support/ports.ts';
+import { missingImages } from '../../src/content/image-checks.ts';
 import { declaredSize, formatOfBytes, maxUploadBytes, uploadProblem, uploadRefusedHeading } from '../../src/schemas/upload-rules.ts';
 
 const siteOrigin = 'http://localhost:4321';
@@ -109,6 +110,27 @@ describe('what the site can show', () => {
       '"team.jpg" is named .jpg but is a PNG file inside: export it again as JPG and upload that.',
     );
   });
+});
+
+it('an image field naming a file put in content/uploads/ by hand that cannot be shown is refused at its line', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'unusable-upload-'));
+  try {
+    await mkdir(join(root, 'content/uploads'), { recursive: true });
+    await mkdir(join(root, 'content/clients'));
+    await writeFile(join(root, 'content/uploads/logo.png'), '<html><body>a saved page</body></html>');
+    await writeFile(join(root, 'content/uploads/good.png'), png);
+    const source = '---\nname: Acme\nlogo:\n  src: ../uploads/logo.png\n  alt: Acme\n---\n';
+    const file = join(root, 'content/clients/acme.mdx');
+    expect(missingImages({ name: 'Acme', logo: { src: '../uploads/logo.png', alt: 'Acme' } }, source, file, 'content/clients/acme.mdx')).toEqual([
+      {
+        at: { line: 4, column: 3 },
+        text: 'content/clients/acme.mdx:4:3 logo.src: content/uploads/logo.png cannot be shown: its contents are not a PNG, JPEG, WebP or AVIF image (it may be a web page, a drawing or a damaged file). Delete it, or upload a new copy exported as PNG or JPEG (docs/CONTENT.md, section 3)',
+      },
+    ]);
+    expect(missingImages({ logo: { src: '../uploads/good.png', alt: 'Acme' } }, source, file, 'content/clients/acme.mdx')).toEqual([]);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 });
 
 it('docs/CONTENT.md quotes each message as the editor prints it', () => {
