@@ -114,7 +114,7 @@ it('gives only the video pages their player as a frame source, and loads nothing
   for (const video of Object.values(videoFixtures)) {
     const html = pages.get(video.path)!;
     expect(html).toContain(`data-embed="${video.embedUrl.replaceAll('&', '&amp;')}"`);
-    expect(html).toContain(`<a href="${video.watchUrl}"`);
+    expect(html).toContain(`<a href="${video.watchUrl.replaceAll('&', '&amp;')}"`);
     expect(html).not.toContain('<iframe');
   }
 

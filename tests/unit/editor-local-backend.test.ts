@@ -67,7 +67,8 @@ function api(call: Call, headers: Record<string, string> = {}): Promise<HttpRepl
   });
 }
 
-const png = Buffer.from('also not a png').toString('base64');
+// A 1 × 1 PNG: the upload check reads what a file is, so an upload must be one.
+const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const persistEntry = (path: string, raw = 'hacked\n'): Call => ({
   action: 'persistEntry',
   params: { dataFiles: [{ slug: 'x', path, raw }], assets: [], options: { commitMessage: 'Update', useWorkflow: false, status: 'draft' } },
@@ -233,7 +234,7 @@ describe('the editor at work', () => {
     const uploaded = await api(persistMedia('content/uploads/team.png'));
     expect(uploaded.status, uploaded.body).toBe(200);
     expect(JSON.parse(uploaded.body)).toMatchObject({ path: 'content/uploads/team.png', name: 'team.png', content: png });
-    expect(readFileSync(join(root, 'content/uploads/team.png'), 'utf8')).toBe('also not a png');
+    expect(readFileSync(join(root, 'content/uploads/team.png')).toString('base64')).toBe(png);
 
     const media = await api({ action: 'getMedia', params: { mediaFolder: 'content/uploads' } });
     expect((JSON.parse(media.body) as { path: string }[]).map((file) => file.path).sort()).toEqual(['content/uploads/logo.png', 'content/uploads/team.png']);
