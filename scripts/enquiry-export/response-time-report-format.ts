@@ -80,6 +80,17 @@ function table(rows: string[][], rightAligned: (column: number) => boolean = () 
   return [render(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(render)];
 }
 
+/** The columns after the name, for an office's or an owner's line: what they received and how it went. */
+const workingCells = (row: WorkingTimeFigures): string[] => [
+  String(row.received),
+  String(row.answered),
+  String(row.open),
+  duration(row.medianWorkingMs),
+  duration(row.worstWorkingMs),
+  String(row.lateOnWorkingTime),
+  String(row.lateOnCalendarOnly),
+];
+
 /** Per office and per person who answered: the same promise, counted on each office's working clock. */
 function workingTimeTables(report: ResponseTimeReport): string[] {
   const { offices, answerers, owners, unowned } = report.workingTime;
@@ -88,16 +99,7 @@ function workingTimeTables(report: ResponseTimeReport): string[] {
     ...table(
       [
         ['Office', 'Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
-        ...offices.map((row) => [
-          row.city,
-          String(row.received),
-          String(row.answered),
-          String(row.open),
-          duration(row.medianWorkingMs),
-          duration(row.worstWorkingMs),
-          String(row.lateOnWorkingTime),
-          String(row.lateOnCalendarOnly),
-        ]),
+        ...offices.map((row) => [row.city, ...workingCells(row)]),
       ],
       (column) => column > 0,
     ),
@@ -115,16 +117,7 @@ function workingTimeTables(report: ResponseTimeReport): string[] {
       ...table(
         [
           ['Owner', 'Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
-          ...owners.map((row) => [
-            cell(row.owner, 30),
-            String(row.received),
-            String(row.answered),
-            String(row.open),
-            duration(row.medianWorkingMs),
-            duration(row.worstWorkingMs),
-            String(row.lateOnWorkingTime),
-            String(row.lateOnCalendarOnly),
-          ]),
+          ...owners.map((row) => [cell(row.owner, 30), ...workingCells(row)]),
         ],
         (column) => column > 0,
       ),
