@@ -106,9 +106,10 @@ test('a refusal no field shows names the form’s labels, not the file’s keys,
   await page.getByLabel('Alt text').first().fill('A server rack being cabled');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now', { exact: true }).click();
-  const notice = page.getByText(/Not saved: /);
+  // A notice that stays until closed, headed "Not saved", one line for each field refused.
+  const notice = page.getByRole('alert').filter({ has: page.getByText('Not saved', { exact: true }) });
   await expect(notice).toBeVisible({ timeout: 15_000 });
-  await expect(notice).toContainText('Not saved: Top of the page → Image → Image file:');
+  await expect(notice.getByText(/^Top of the page → Image → Image file: /)).toBeVisible();
   await expect(notice).not.toContainText('hero.image.src');
   expect(await fileText(file)).toBe(before);
 });

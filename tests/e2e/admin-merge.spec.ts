@@ -2,7 +2,7 @@
  * No writer's change lost to another's, in the real editor: `astro dev` and decap-server in a copy of the project,
  * /admin in Chromium. A field changed in the file while the page is open (a colleague's merged change) survives the
  * writer's save of another field; the same field changed on both sides is refused with a message showing the other
- * value, and nothing is written; two tabs on one page each keep their change.
+ * value, which stays until the writer closes it, and nothing is written; two tabs on one page each keep their change.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -86,6 +86,15 @@ test('the same field changed in the file and in the editor is refused with the o
   ).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Entry saved')).toHaveCount(0);
   expect(await onDisk()).toBe(theirs);
+  // In the site's words, and still there once Decap's own toast has faded (after 8 s), until the writer closes it.
+  const notice = page.getByRole('alert').filter({ hasText: 'was changed by someone else' });
+  await expect(notice.getByText('Not saved', { exact: true })).toBeVisible();
+  await expect(notice).not.toContainText('Failed to persist');
+  await expect(notice).not.toContainText('Error');
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 30_000 });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(notice).toHaveCount(0);
 
   // As the message says: opened again (declining Decap's offer to restore the unsaved change), the page shows their
   // change, and the writer's next change is saved onto it.

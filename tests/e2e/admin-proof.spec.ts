@@ -83,3 +83,52 @@ test('a person added in the editor is a file of content/people/, shown on /about
   await expect(card.getByRole('link', { name: 'Public profile of Testa Invented' })).toHaveAttribute('href', 'https://example.com/people/testa-invented');
   await expect(card.getByText('Sample: an example, not a real entry')).toHaveCount(0);
 });
+
+test('a case study added in the editor, as docs/CONTENT.md walks through it: services picked from the site, an address without stray hyphens, shown on its page', async ({
+  page,
+}) => {
+  const title = 'A retailer’s helpdesk answering within minutes';
+  const address = '/case-studies/a-retailers-helpdesk-answering-within-minutes';
+  await open(page, 'case-studies/new', 'Title in search results');
+  // Nothing has been written for a new page: the top bar does not say it was saved.
+  await expect(page.getByText('No unsaved changes')).toBeVisible();
+  await expect(page.getByText(/changes saved/i)).toHaveCount(0);
+
+  await field(page, 'Title in search results').fill('Retail helpdesk case study | Kalpaka');
+  await field(page, 'Description in search results').fill('How a retailer’s IT helpdesk came to answer within minutes, with figures checked by the client.');
+  await field(page, 'Title').fill(title);
+  await field(page, 'Summary').fill('A retailer’s helpdesk went from hours to minutes for a first answer, across three countries and two languages.');
+  await field(page, 'Who the client is, without the name').fill('A European fashion retailer with 140 stores');
+  await field(page, 'The problem').fill('Store staff waited hours for a first answer from the helpdesk, and tills stayed down meanwhile.');
+
+  // Services are chosen from the site's own pages, as the picker lists them.
+  await page.getByRole('combobox', { name: 'Services used' }).click();
+  const choice = page.getByRole('option').first();
+  const chosen = (await choice.textContent())!;
+  await choice.click();
+
+  await page.getByRole('button', { name: 'Add results' }).click();
+  await field(page, 'Figure').fill('92');
+  await field(page, 'Unit').fill('%');
+  await field(page, 'What it measures').fill('of store calls answered within five minutes');
+  await field(page, 'Over what period').fill('in the first quarter after the switch');
+  await field(page, 'Duration').fill('10 weeks');
+  await page.getByRole('button', { name: 'Set date to now' }).click();
+  await field(page, 'What we did').fill('We took over the first line in two languages and wrote the answers to the ten commonest calls.');
+
+  const storedBefore = await contentStoreTime(site);
+  await publish(page);
+  await expect(page.getByText('Entry saved')).toBeVisible({ timeout: 15_000 });
+
+  const written = await fileText(`content${address}.mdx`);
+  expect(written).toContain(`\ntitle: ${title}\n`);
+  expect(written).not.toContain('__');
+  const [, service] = /\nservices:\n {2}- (\S+)\n/.exec(written) ?? [];
+  expect(service).toMatch(/^\/(services|consulting|outsourcing)\/[a-z0-9-]+$/);
+
+  await storeRewrittenSince(site, storedBefore);
+  await page.goto(`${site.url}${address}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  // The service chosen is the one the page links to, by the name the picker showed.
+  await expect(page.locator(`main a[href="${service}"]`).first()).toContainText(chosen.replace(/^[^:]+: /, ''));
+});

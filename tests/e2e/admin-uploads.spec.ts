@@ -1,8 +1,9 @@
 /**
  * A writer uploads images through /admin on `astro dev` with the local backend: a file the site cannot show (an SVG
  * drawing, an iPhone HEIC photo, also renamed .jpg, a PDF, a photo over 10 MB) is refused as it is chosen, with a sentence that stays
- * over the media library, and nothing reaches content/uploads/; a PNG is uploaded and its thumbnail shows in the
- * media library and in the image field, also after a reload (read back from the file).
+ * over the media library, and nothing reaches content/uploads/; a PNG is uploaded under a clean name ("Server Räck
+ * (1).PNG" as server-rack-1.png) and its thumbnail shows in the media library and in the image field, also after a
+ * reload (read back from the file).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -64,15 +65,19 @@ test('a file the site cannot show is refused as it is chosen, with the reason, a
   for (const file of refused) await expect(page.getByText(file.name, { exact: true })).toHaveCount(0);
 });
 
-test("an uploaded PNG's thumbnail shows in the media library and in the image field, also after a reload", async ({ page }) => {
+test('an uploaded PNG is named as the site names files, and its thumbnail shows in the media library and in the image field, also after a reload', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
-  const name = 'server-rack.png';
+  // As a camera or a copy names it; stored without spaces, brackets, accents or a hyphen before the extension.
+  const chosenAs = 'Server Räck (1).PNG';
+  const name = 'server-rack-1.png';
   const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 24, g: 64, b: 160 } } })
     .png()
     .toBuffer();
   await openInstallation(page);
   await page.getByRole('button', { name: 'Choose an image' }).first().click();
-  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'image/png', buffer: png });
+  await page.locator('input[type="file"]').setInputFiles({ name: chosenAs, mimeType: 'image/png', buffer: png });
   await expectShown(libraryThumbnail(page, name));
 
   await page.getByRole('button', { name: 'Choose selected' }).click();

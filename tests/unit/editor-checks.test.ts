@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { decapConfig } from '../../src/cms/editor/decap-config.ts';
-import { entryProblems, slugOf, type SiteIndex } from '../../src/cms/editor/entry-problems.ts';
+import { entryProblems, type SiteIndex } from '../../src/cms/editor/entry-problems.ts';
+import { addressFromTitle } from '../../src/cms/editor/file-names.ts';
 import { fromFile } from '../../src/cms/editor/frontmatter-format.ts';
 import { fieldAt, labelsAt, type FieldSettings } from '../../src/cms/editor/problem-fields.ts';
 import { orderAfter, placedAfter } from '../../src/cms/editor/menu-position.ts';
@@ -83,7 +84,7 @@ describe('the problems of one entry, in the build’s words', () => {
         message: 'the page “Installation” already has the address /services/installation: give the new page another name in menus (it makes the address)',
       },
     ]);
-    expect(slugOf('Cloud Opérations & Support')).toBe('cloud-operations-support');
+    expect(addressFromTitle('Cloud Opérations & Support')).toBe('cloud-operations-support');
   });
 });
 
@@ -188,6 +189,7 @@ describe('the editor names what it shows', () => {
     // A person or a certification has no page of its own: it is shown on /about.
     expect(editingWords('#/collections/people/entries/asha-example', site)).toBe('Editing: asha-example (/about)');
     expect(editingWords('#/collections/services/new', site)).toBe('New page in Services');
+    expect(editingWords('#/collections/case-studies/new', site)).toBe('New page in Case studies');
     expect(editingWords('#/collections/services', site)).toBeNull();
   });
 });

@@ -9,8 +9,11 @@ import type { DecapWidgets } from './entry-checks.ts';
 import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts';
 import { registerMergeOnSave, rememberingOpenedText } from './merge-on-save.ts';
 import { registerUploadGuard } from './upload-guard.ts';
+import { fitEditorToPhones } from './phone-layout.ts';
+import { registerNewEntryAddresses } from './new-entry-address.ts';
+import { registerLastingNotices, type DecapLocales } from './lasting-notices.ts';
 
-interface DecapGlobal extends DecapWidgets {
+interface DecapGlobal extends DecapWidgets, DecapLocales {
   registerCustomFormat(name: string, extension: string, format: { fromFile: typeof fromFile; toFile: typeof toFile }): void;
   init(): void;
 }
@@ -19,15 +22,19 @@ const page = window as unknown as { CMS_MANUAL_INIT?: boolean; CMS?: DecapGlobal
 page.CMS_MANUAL_INIT = true;
 // Before Decap renders its media library, so the guard hears a chosen file first.
 registerUploadGuard();
+fitEditorToPhones();
 
 document.addEventListener('DOMContentLoaded', () => {
   const cms = page.CMS;
   if (!cms) throw new Error('Decap CMS did not load (/admin/decap-cms.js).');
   cms.registerCustomFormat(mdxFrontmatterFormat, 'mdx', { fromFile, toFile: rememberingOpenedText(toFile) });
   registerFileProblems();
+  registerLastingNotices(cms);
   // Before the entry checks, so they check what will be written: the writer's changes on the file as it is now.
   registerMergeOnSave(cms);
   registerEditorWidgets(cms);
+  // After the entry checks' handlers, which would refuse the key it adds.
+  registerNewEntryAddresses(cms);
   cms.init();
   showEditingTitle();
 });

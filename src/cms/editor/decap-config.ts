@@ -13,7 +13,7 @@ import { objectFields, type DecapField } from './decap-fields.ts';
 import { aboutOrderWords, fieldWords, legalOrderWords } from './field-labels.ts';
 import { orderWidget } from './order-widget-name.ts';
 import { fileProblemField } from './file-problem.ts';
-import { mdxFrontmatterFormat, problemKey } from './frontmatter-format.ts';
+import { addressKey, mdxFrontmatterFormat, problemKey } from './frontmatter-format.ts';
 import { uploadsFolder, uploadsPath } from '../../schemas/image-path.ts';
 
 /** The GitHub repository writers' pull requests go to; CMS_GITHUB_REPO at build time overrides it. */
@@ -109,6 +109,47 @@ export interface CmsSettings {
   localBackendUrl?: string;
   /** Another GitHub API than https://api.github.com (GitHub Enterprise's, or the sign-in test's stand-in). */
   githubApiRoot?: string;
+  /** The pages a case study's "Services used" offers, as the content has them (src/pages/admin/config.yml.ts). */
+  servicePages?: readonly ServicePage[];
+}
+
+export interface ServicePage {
+  /** "Consulting: IT Strategy" */
+  label: string;
+  /** "/consulting/it-strategy" */
+  value: string;
+}
+
+/**
+ * Fields a writer chooses rather than types: a case study's services from the site's service pages, and a quote's
+ * case study from the case studies. Without the pages (the editor's own checks), the schema's field as it is.
+ */
+function chosenFields(fields: DecapField[], servicePages: readonly ServicePage[] | undefined): DecapField[] {
+  return fields.map((field) => {
+    if (field.name === 'services' && field.widget === 'list' && servicePages)
+      return {
+        name: field.name,
+        label: field.label,
+        ...(field.hint ? { hint: field.hint } : {}),
+        widget: 'select',
+        multiple: true,
+        min: 1,
+        options: [...servicePages],
+      };
+    if (field.name === 'caseStudy' && field.widget === 'string')
+      return {
+        name: field.name,
+        label: field.label,
+        ...(field.hint ? { hint: field.hint } : {}),
+        required: false,
+        widget: 'relation',
+        collection: 'case-studies',
+        value_field: '{{slug}}',
+        search_fields: ['title'],
+        display_fields: ['title'],
+      };
+    return field;
+  });
 }
 
 export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
@@ -137,7 +178,7 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
     omit_empty_optional_fields: true,
     site_url: siteUrl,
     display_url: siteUrl,
-    // A new page's file name, and so its address, from its menu name: lowercase letters, digits and hyphens.
+    // Decap's own cleaning of names, applied after the editor's (file-names.ts), which leaves nothing for it to change.
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: contentCollections.map(({ folder, label, schema, create, identifier, address, sortBy, body }) => ({
       name: folder,
@@ -154,7 +195,8 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
             folder: `content/${folder}`,
             extension: 'mdx',
             create,
-            slug: '{{slug}}',
+            // Written by the editor before saving a new page (new-entry-address.ts), from its identifier field.
+            slug: `{{fields.${addressKey}}}`,
             identifier_field: identifier,
             // A file the editor cannot open is listed by its problem (frontmatter-format.ts), which no other entry has; an
             // example entry (`sample: true`) by "Sample" first, so the list shows what still has to be replaced.
@@ -172,7 +214,7 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
                 ],
             ...(hasSamples(schema) ? { view_filters: [{ label: 'Samples still to replace', field: 'sample', pattern: true }] } : {}),
             ...(address ? { preview_path: address } : {}),
-            fields: entryFields(schema, false, body),
+            fields: chosenFields(entryFields(schema, false, body), settings.servicePages),
           }),
     })),
   };

@@ -20,6 +20,12 @@ export interface DecapField {
   typeKey?: string;
   summary?: string;
   options?: string[] | { label: string; value: string }[];
+  multiple?: boolean;
+  /** A relation field's collection and how its entries are shown, searched and stored. */
+  collection?: string;
+  value_field?: string;
+  search_fields?: string[];
+  display_fields?: string[];
   value_type?: 'int' | 'float';
   min?: number;
   max?: number;

@@ -4,6 +4,7 @@
  * (`#/collections/services/entries/installation`) and adds one line beside the top bar's "← Services" link.
  */
 import { topLevelPages } from '../../config/routes.ts';
+import { contentCollections } from './decap-config.ts';
 import { siteIndex } from './entry-checks.ts';
 import type { SiteIndex } from './entry-problems.ts';
 
@@ -11,7 +12,7 @@ import type { SiteIndex } from './entry-problems.ts';
 export function editingWords(hash: string, site: SiteIndex | undefined): string | null {
   const [, collection, what, slug] = /^#\/collections\/([^/]+)\/(entries|new)\/?([^/?]*)/.exec(hash) ?? [];
   if (!collection) return null;
-  if (what === 'new') return `New page in ${collection.replace(/^./, (first) => first.toUpperCase())}`;
+  if (what === 'new') return `New page in ${contentCollections.find(({ folder }) => folder === collection)?.label ?? collection}`;
   if (!slug) return null;
   if (collection === 'pages') {
     const page = topLevelPages.find(({ path }) => (path === '/' ? 'home' : path.slice(1)) === slug);

@@ -11,6 +11,7 @@ import { isSitePath, pageOf, unknownPageMessage } from '../../schemas/link-form.
 import { quotingFacts } from '../../schemas/facts.ts';
 import { pageLinks } from '../../schemas/page.ts';
 import { problemKey, sourceKey } from './frontmatter-format.ts';
+import { addressFromTitle } from './file-names.ts';
 
 export type ProblemPath = (string | number)[];
 
@@ -74,20 +75,11 @@ function orderClash(entry: EntryBeingEdited, site: SiteIndex): EntryProblem[] {
   return [{ path: ['order'], message: `${names} already has this position: choose again which page this one comes after` }];
 }
 
-/** A new page's file name from its menu name, as Decap makes it (the `slug` settings of decap-config.ts). */
-export const slugOf = (label: string) =>
-  label
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9._~]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-
 /** A new page whose address another page of the collection already has (Decap would silently add "-1"). */
 export function addressTaken(entry: EntryBeingEdited, site: SiteIndex): EntryProblem[] {
   const label = entry.data.navLabel;
   if (entry.slug || typeof label !== 'string' || !isSection(entry.collection)) return [];
-  const slug = slugOf(label);
+  const slug = addressFromTitle(label);
   const taken = site.entries[entry.collection]?.find((other) => other.slug === slug);
   if (!taken) return [];
   const address = sectionPath(entry.collection, slug);

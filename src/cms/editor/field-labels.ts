@@ -114,7 +114,7 @@ const byPath: Readonly<Record<string, FieldWords>> = {
   problem: { label: 'The problem', hint: 'What the client faced before the work began, in two or three sentences.' },
   services: {
     label: 'Services used',
-    hint: 'The address of each service, consulting or outsourcing page, such as /services/data-migration: the case study is listed on those pages.',
+    hint: 'Each service, consulting or outsourcing page the work used: the case study is listed on those pages.',
   },
   results: { label: 'Results', hint: 'Each result as a figure a buyer can check, with its unit and over what period.' },
   'results.figure': { label: 'Figure', hint: 'The number alone, such as 38 or 2.4.' },
@@ -128,7 +128,7 @@ const byPath: Readonly<Record<string, FieldWords>> = {
   'logo.src': { label: 'Logo file' },
   logo: { label: 'Logo', hint: 'Optional. PNG, JPEG, WebP or AVIF, on a white or transparent background; without one, the name is shown.' },
   permission: { label: 'The client allows us to show them', hint: 'Only with their written agreement; unticked, the client is shown nowhere.' },
-  caseStudy: { label: 'From the case study', hint: "Optional: the case study's file name, such as erp-migration-manufacturer; the quote links to it." },
+  caseStudy: { label: 'From the case study', hint: 'Optional: the case study this quote belongs to; the quote links to it.' },
 };
 
 const byName: Readonly<Record<string, FieldWords>> = {

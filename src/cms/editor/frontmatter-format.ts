@@ -31,9 +31,10 @@ import { frontmatterProblem, yamlProblemText, type FrontmatterProblem } from '..
 
 export const mdxFrontmatterFormat = 'mdx-frontmatter';
 
-/** Entry keys no collection field uses: the file's text as read, and why it cannot be edited. */
+/** Entry keys no collection field uses: the file's text as read, why it cannot be edited, and a new page's file name. */
 export const sourceKey = '__source';
 export const problemKey = '__problem';
+export const addressKey = '__address';
 
 export interface FileProblem extends FrontmatterProblem {
   /** One line for the list of entries. */
@@ -246,7 +247,7 @@ const withBody = (head: string, body: string) => `${head}${body ? `\n${body.ends
 
 /** `keyOrder` is Decap's order of the collection's fields, its second argument to a format's toFile. */
 export function toFile(data: Data, keyOrder: readonly string[] = []): string {
-  const { body, [sourceKey]: source, [problemKey]: problem, ...fields } = data;
+  const { body, [sourceKey]: source, [problemKey]: problem, [addressKey]: _address, ...fields } = data;
   if (problem)
     throw new Error(`This file cannot be saved from the editor: line ${(problem as FileProblem).line} needs a fix first. ${(problem as FileProblem).text}`);
   const text = typeof body === 'string' ? body.replace(/^\s*\n/, '') : '';

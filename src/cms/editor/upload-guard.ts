@@ -7,49 +7,13 @@
  * `media_library.config.max_file_size`) checks only the size, in a browser alert with its own words.
  */
 import { uploadHeadBytes, uploadProblem, uploadRefusedHeading } from '../../schemas/upload-rules.ts';
+import { uploadFileName } from './file-names.ts';
+import { closeNotice, showNotice } from './notice-box.ts';
 
 const boxId = 'upload-refused';
 
-function closeBox(): void {
-  document.getElementById(boxId)?.remove();
-}
-
-function showRefusal(problems: string[]): void {
-  closeBox();
-  const box = document.createElement('div');
-  box.id = boxId;
-  box.setAttribute('role', 'alert');
-  Object.assign(box.style, {
-    position: 'fixed',
-    top: '16px',
-    left: '50%',
-    transform: 'translateX(-50%)',
-    zIndex: '100000',
-    maxWidth: '640px',
-    padding: '16px',
-    border: '2px solid #b91c1c',
-    borderRadius: '6px',
-    background: '#fef2f2',
-    color: '#111827',
-    boxShadow: '0 4px 16px rgb(0 0 0 / 0.25)',
-  });
-  const heading = document.createElement('p');
-  heading.style.cssText = 'margin:0 0 8px;font-weight:600';
-  heading.textContent = uploadRefusedHeading;
-  box.append(heading);
-  for (const problem of problems) {
-    const text = document.createElement('p');
-    text.style.margin = '0 0 8px';
-    text.textContent = problem;
-    box.append(text);
-  }
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.textContent = 'Close';
-  close.addEventListener('click', closeBox);
-  box.append(close);
-  document.body.append(box);
-}
+const closeBox = () => closeNotice(boxId);
+const showRefusal = (problems: string[]) => showNotice(boxId, uploadRefusedHeading, problems);
 
 /** Why each of `files` cannot be used (by name and size, and by its first bytes when `heads` are given). */
 const problemsOf = (files: File[], heads?: Uint8Array[]) =>
@@ -64,6 +28,17 @@ function refuse(event: Event, problems: string[]): void {
 
 /** The change events this guard sends again once the files' first bytes have passed, which it lets through. */
 const passed = new WeakSet<Event>();
+
+/**
+ * Gives each chosen file the name it will have on the site ("Büro Foto (1).JPG" → buro-foto-1.jpg) before Decap
+ * reads it, since Decap's own cleaning leaves a hyphen before the extension and keeps the original's case.
+ */
+function renameForTheSite(input: HTMLInputElement, files: File[]): void {
+  if (files.every((file) => uploadFileName(file.name) === file.name)) return;
+  const renamed = new DataTransfer();
+  for (const file of files) renamed.items.add(new File([file], uploadFileName(file.name), { type: file.type, lastModified: file.lastModified }));
+  input.files = renamed.files;
+}
 
 /**
  * A chosen file: held while its first bytes are read (a HEIC photo renamed .jpg is still a HEIC photo), then refused
@@ -83,6 +58,7 @@ function checkChosen(event: Event, input: HTMLInputElement): void {
       return showRefusal(found);
     }
     closeBox();
+    renameForTheSite(input, files);
     const again = new Event('change', { bubbles: true });
     passed.add(again);
     input.dispatchEvent(again);
