@@ -76,6 +76,8 @@ export const caseStudy = z.strictObject({
   title: z.string().min(10).max(90),
   /** One or two sentences for cards and search results. */
   summary: z.string().min(50).max(170),
+  /** A picture of the work, uploaded: beside the title on the case study's page and across its card on /case-studies. */
+  image: image.optional(),
   client: caseStudyClient,
   /** The client's problem, before the work began. */
   problem: z.string().min(20),

@@ -1,9 +1,10 @@
 /**
  * Images through the real build, in a copy of the project: a card's image and one written in the MDX body come out
- * as <picture> with AVIF and WebP files from /_astro/ at several widths, sized and lazy; wrong images in the body
- * stop the build with the file and the line of each.
+ * as <picture> with AVIF and WebP files from /_astro/ at several widths, sized and lazy, on a service's page and on a
+ * case study's (its body, its own image beside the title, and its card on /case-studies), as docs/CONTENT.md §3
+ * says; wrong images in the body stop the build with the file and the line of each.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
 import sharp from 'sharp';
@@ -72,7 +73,36 @@ describe('images in the built site', () => {
     expect(body?.attributes).toMatchObject({ width: '1200', height: '800', loading: 'lazy', decoding: 'async' });
     expect(widthsOf(card!.attributes.srcset!)).toEqual(['400w', '800w']);
     expect(widthsOf(body!.attributes.srcset!)).toEqual(['400w', '768w', '1200w']);
-    for (const img of [card!, body!]) {
+    await expectResponsive(page, [card!, body!]);
+  });
+
+  it("serves a case study's body image, its own image and its card's image the same way", { timeout: 180_000 }, async () => {
+    const [caseStudy] = (await readdir(join(project.root, 'content/case-studies'))).filter((name) => name.endsWith('.mdx'));
+    const studyFile = join(project.root, 'content/case-studies', caseStudy!);
+    const studyAlt = 'The new service desk’s wallboard';
+    const text = await readFile(studyFile, 'utf8');
+    const withImage = text.replace(/^---\n/, `---\nimage:\n  src: ../uploads/rack.jpg\n  alt: ${studyAlt}\n`);
+    await writeFile(studyFile, `${withImage}\n![${bodyAlt}](../uploads/rack.jpg)\n`);
+    await astro(project.root, 'build');
+    const slug = caseStudy!.replace(/\.mdx$/, '');
+    const page = elements(await readFile(join(project.root, `dist/case-studies/${slug}.html`), 'utf8'));
+    const body = page.find(({ tag, attributes }) => tag === 'img' && attributes.alt === bodyAlt);
+    const own = page.find(({ tag, attributes }) => tag === 'img' && attributes.alt === studyAlt);
+    expect(body?.attributes).toMatchObject({ width: '1200', height: '800', loading: 'lazy' });
+    expect(widthsOf(body!.attributes.srcset!)).toEqual(['400w', '768w', '1200w']);
+    expect(own).toBeDefined();
+    await expectResponsive(page, [body!, own!]);
+
+    const hub = elements(await readFile(join(project.root, 'dist/case-studies.html'), 'utf8'));
+    const card = hub.find(({ tag, attributes }) => tag === 'img' && attributes.alt === studyAlt);
+    expect(card?.attributes).toMatchObject({ loading: 'lazy' });
+    expect(widthsOf(card!.attributes.srcset!)).toEqual(['400w', '800w']);
+    await expectResponsive(hub, [card!]);
+  });
+
+  /** Each image in a <picture> whose AVIF source and WebP <img> offer the same sizes, as files in those formats. */
+  async function expectResponsive(page: Element[], images: Element[]) {
+    for (const img of images) {
       expect(img.parent?.tag).toBe('picture');
       const avif = page.find((element) => element.parent === img.parent && element.tag === 'source');
       expect(avif?.attributes.type).toBe('image/avif');
@@ -83,7 +113,7 @@ describe('images in the built site', () => {
         expect((await sharp(join(project.root, 'dist', url)).metadata()).format).toBe(url.endsWith('.avif') ? 'heif' : 'webp');
       }
     }
-  });
+  }
 
   it('stops at body images without alt text or whose file is missing, naming the file and the line of each', { timeout: 180_000 }, async () => {
     await writeFile(join(project.root, file), `${original}\n![](../uploads/rack.jpg)\n\n![A rack](../uploads/racks.jpg)\n`);
