@@ -10,6 +10,7 @@ import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts'
 import { registerMergeOnSave, rememberingOpenedText } from './merge-on-save.ts';
 import { registerUploadGuard } from './upload-guard.ts';
 import { fitEditorToPhones } from './phone-layout.ts';
+import { registerPasteAsMarkdown } from './paste-as-markdown.ts';
 import { registerNewEntryAddresses } from './new-entry-address.ts';
 import { registerLastingNotices, type DecapLocales } from './lasting-notices.ts';
 
@@ -23,6 +24,7 @@ page.CMS_MANUAL_INIT = true;
 // Before Decap renders its media library, so the guard hears a chosen file first.
 registerUploadGuard();
 fitEditorToPhones();
+registerPasteAsMarkdown();
 
 document.addEventListener('DOMContentLoaded', () => {
   const cms = page.CMS;

@@ -14,7 +14,7 @@ interface ImmutableMap {
   set(key: string, value: unknown): ImmutableMap;
 }
 interface DecapEvents {
-  registerEventListener(listener: { name: string; handler: (event: { entry: ImmutableMap }) => unknown }): void;
+  registerEventListener(listener: { name: string; handler: (event: { entry: { get(key: string): unknown } }) => unknown }): void;
 }
 
 /** Must be registered after every other `preSave` handler: the entry checks would refuse the extra key. */

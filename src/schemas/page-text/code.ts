@@ -8,6 +8,7 @@
  */
 import { isAllowedAddress, writtenElements } from './allow-list.ts';
 import { nodesOf, type TreeNode, type TextProblem } from './tree.ts';
+import { headingSkipsIn } from './headings.ts';
 
 /** Elements that run code, embed another document or restyle the page: each has its own sentence. */
 const codeElements = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'style', 'link', 'meta', 'base']);
@@ -212,7 +213,11 @@ function nodeProblems(node: TreeNode): string[] {
   }
 }
 
-/** Each piece of code, and anything else not on the list, in the tree, with its position. */
+/**
+ * Each piece of code, and anything else not on the list, in the tree, with its position; and each heading that
+ * skips a level (headings.ts), which the build and the editor check in the same pass.
+ */
 export function codeProblemsIn(tree: TreeNode): TextProblem[] {
-  return [...nodesOf(tree)].flatMap(({ node, at }) => nodeProblems(node).map((message) => ({ ...at, message })));
+  const problems = [...nodesOf(tree)].flatMap(({ node, at }) => nodeProblems(node).map((message) => ({ ...at, message })));
+  return [...problems, ...headingSkipsIn(tree)].sort((a, b) => a.line - b.line || a.column - b.column);
 }
