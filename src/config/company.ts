@@ -12,8 +12,15 @@ export const company = {
   /** Quotes facts by name like content does (src/config/facts.ts): show it through `withFacts`. */
   blurb: 'Delivering world-class IT solutions with {{yearsExperience}} years of industry expertise, transforming businesses through innovative technology.',
   foundedYear: 1995,
-  copyrightYear: 2025,
+  /** The first year of the site's copyright notice (the spec's); the notice runs to the year the site is built. */
+  copyrightSince: 2025,
 } as const;
+
+/** "2025" in 2025, "2025–2026" after: the years of the copyright notice for a site built on `built`. */
+export const copyrightYears = (built: Date): string => {
+  const year = built.getUTCFullYear();
+  return year > company.copyrightSince ? `${company.copyrightSince}–${year}` : String(company.copyrightSince);
+};
 
 export interface Phone {
   /** International form with spaces, as written: "+91 120 555 0142". */

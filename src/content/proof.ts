@@ -39,12 +39,30 @@ export async function testimonials(): Promise<CollectionEntry<'testimonials'>[]>
   return (await getCollection('testimonials')).sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/** The quotes a case study's page shows: those that link to it (content/testimonials/, `caseStudy:`). */
+export async function quotesOf(caseStudy: string): Promise<CollectionEntry<'testimonials'>[]> {
+  return (await testimonials()).filter(({ data }) => data.caseStudy === caseStudy);
+}
+
+/** Whether a page that is built has a "proof" section, which shows the quotes linked to no case study. */
+async function hasProofBand(): Promise<boolean> {
+  const withProof = (sections: readonly { type: string }[]) => sections.some((section) => section.type === 'proof');
+  if ((await getCollection('pages')).some((entry) => withProof(entry.data.sections))) return true;
+  for (const section of SECTIONS) if ((await getCollection(section)).some((entry) => !entry.data.retiredTo && withProof(entry.data.sections))) return true;
+  return false;
+}
+
+const quoteOnNoPage =
+  'this quote is shown on no page: it names no case study, and no page has a "Proof" section (the home page\'s shows such quotes); add "caseStudy:" with the file name of the case study it belongs to, or put a "proof" section back on a page (docs/CONTENT.md §11)';
+
 /** The first proof file that points at something the site does not have, as an error naming each such field; else undefined. */
 export async function proofProblem(): Promise<Error | undefined> {
   const pages = await builtPages();
   const subPages = [...pages].filter((page) => SECTIONS.some((section) => page.startsWith(`/${section}/`)));
   const caseStudies = await getCollection('caseStudies');
   const slugs = caseStudies.map((entry) => entry.id);
+  const quotes = await getCollection('testimonials');
+  const proofBandShown = await hasProofBand();
   const checks: Array<{ filePath?: string; broken: Array<{ path: PropertyKey[]; message: string }> }> = [
     ...caseStudies.map((entry) => ({
       filePath: entry.filePath,
@@ -52,11 +70,13 @@ export async function proofProblem(): Promise<Error | undefined> {
         pages.has(service) ? [] : [{ path: ['services', index], message: `"${service}" is not a page of this site: ${nearestPageHint(service, subPages)}` }],
       ),
     })),
-    ...(await getCollection('testimonials')).map((entry) => ({
+    ...quotes.map((entry) => ({
       filePath: entry.filePath,
       broken:
         entry.data.caseStudy === undefined || slugs.includes(entry.data.caseStudy)
-          ? []
+          ? entry.data.caseStudy === undefined && !entry.data.sample && !proofBandShown
+            ? [{ path: ['quote'], message: quoteOnNoPage }]
+            : []
           : [
               {
                 path: ['caseStudy'],
@@ -64,6 +84,21 @@ export async function proofProblem(): Promise<Error | undefined> {
               },
             ],
     })),
+    // A case study's own quote that a linked quote file repeats would show twice on its page.
+    ...caseStudies.map((entry) => {
+      const repeated = quotes.find(({ data }) => data.caseStudy === entry.id && data.quote.trim() === entry.data.quote?.text.trim());
+      return {
+        filePath: entry.filePath,
+        broken: repeated
+          ? [
+              {
+                path: ['quote', 'text'],
+                message: `the same words are in ${relative(process.cwd(), repeated.filePath ?? repeated.id)}, which links to this case study and is shown on its page: remove this quote (the "quote:" lines here) and keep that file`,
+              },
+            ]
+          : [],
+      };
+    }),
   ];
   for (const { filePath, broken } of checks) {
     if (!filePath || broken.length === 0) continue;

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { coreServiceLabels, proofBand } from '../../scripts/content/content-routes.ts';
 import { facts } from '../../src/config/facts.ts';
 import { offices } from '../../src/config/offices.ts';
+import { copyrightYears } from '../../src/config/company.ts';
 
 /** The Sample mark's title (src/components/ui/SampleMark.astro). */
 const sampleMark = 'Sample: an example, not a real entry';
@@ -120,7 +121,8 @@ test('the footer has the blurb, links, contact details, every office and the 202
   const external = footer.locator('a[target="_blank"]');
   await expect(external).toHaveCount(3);
   for (const link of await external.all()) await expect(link).toHaveAttribute('rel', /noopener/);
-  await expect(footer.getByText(/© 2025 /)).toBeVisible();
+  // From the spec's first year to the year the site was built (deploy.yml rebuilds it daily).
+  await expect(footer.getByText(`© ${copyrightYears(new Date())} `)).toBeVisible();
   for (const name of ['Privacy Policy', 'Terms & Conditions', 'Refund & Cancellation Policy']) {
     await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   }

@@ -3,7 +3,8 @@
  * in a copy of the project: `npm run build:deploy` with every contact fact set refuses the shipped examples, naming
  * each with its file; with the examples replaced by real entries (written here as a writer would) it builds, and the
  * new case study is on its own page, on /case-studies, on the home page's proof band and on the page of each service
- * it names, within the page budgets, with no "Sample" mark anywhere.
+ * it names, with the quote that links to it on its page, within the page budgets, with no "Sample" mark anywhere; a
+ * real quote that no page would show stops the build, named.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -101,6 +102,11 @@ describe('npm run build:deploy and the proof collections', () => {
         join(project.root, 'content/testimonials/brightwater-finance.mdx'),
         '---\nquote: The new platform paid for itself within the year, and month-end is calm again.\nname: Ruth Okafor\nrole: Finance Director\ncompany: Brightwater Wholesale Ltd\n---\n',
       );
+      // A quote that names the case study, as docs/CONTENT.md says: shown on the case study's page.
+      writeFileSync(
+        join(project.root, 'content/testimonials/brightwater-warehouses.mdx'),
+        '---\nquote: Our warehouse managers found out about the move from the newsletter, not from an outage.\nname: Sam Adeyemi\nrole: Operations Director\ncompany: Brightwater Wholesale Ltd\ncaseStudy: warehouse-cloud-move\n---\n',
+      );
       const run = buildDeploy();
       expect(run.stderr.replace(/^.*\[WARN\].*$/gm, '')).not.toContain('Cannot build for deployment');
       expect(run.status, run.stdout.slice(-3000) + run.stderr.slice(-3000)).toBe(0);
@@ -115,6 +121,7 @@ describe('npm run build:deploy and the proof collections', () => {
       expect(has(page, '>Brightwater Wholesale Ltd</dd>'), "the client's name").toBe(true);
       expect(has(page, /31<span[^>]*>%<\/span>/), 'a result').toBe(true);
       expect(has(page, 'Every wave went live on the Monday morning as planned'), 'the quote').toBe(true);
+      expect(has(page, 'found out about the move from the newsletter'), 'the quote that links to it').toBe(true);
       expect(has(page, '<a href="/consulting/cloud-strategy"'), 'a link to a service it names').toBe(true);
       for (const path of ['/case-studies', '/', '/services/installation', '/consulting/cloud-strategy']) expect(has(path, link), path).toBe(true);
       // Not on a service it does not name.
@@ -139,4 +146,31 @@ describe('npm run build:deploy and the proof collections', () => {
       expect(size.status, size.stdout + size.stderr).toBe(0);
     },
   );
+
+  it('stops when a real quote would be shown on no page, naming the quote', { timeout: 600_000 }, () => {
+    // The home page's proof band is the page that shows quotes linked to no case study; without it, Ruth Okafor's is nowhere.
+    const home = join(project.root, 'content/pages/home.mdx');
+    const text = readFileSync(home, 'utf8');
+    const band = /^ {2}- type: proof\n(?: {4}.*\n)*/m;
+    expect(text).toMatch(band);
+    writeFileSync(home, text.replace(band, ''));
+    const run = buildDeploy();
+    expect(run.status).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain(
+      'content/testimonials/brightwater-finance.mdx:2:1 quote: this quote is shown on no page: it names no case study, and no page has a "Proof" section',
+    );
+    writeFileSync(home, text);
+  });
+
+  it("stops when a quote file repeats the case study's own quote, which its page would show twice", { timeout: 600_000 }, () => {
+    writeFileSync(
+      join(project.root, 'content/testimonials/tom-ellery.mdx'),
+      '---\nquote: Every wave went live on the Monday morning as planned, and the warehouses never noticed.\nname: Tom Ellery\nrole: Head of Infrastructure\ncompany: Brightwater Wholesale Ltd\ncaseStudy: warehouse-cloud-move\n---\n',
+    );
+    const run = buildDeploy();
+    expect(run.status).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(
+      /content\/case-studies\/warehouse-cloud-move\.mdx:\d+:\d+ quote\.text: the same words are in content\/testimonials\/tom-ellery\.mdx, which links to this case study and is shown on its page: remove this quote/,
+    );
+  });
 });
