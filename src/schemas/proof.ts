@@ -8,6 +8,7 @@
 import { z } from 'astro/zod';
 import { image, seo } from './fields.ts';
 import { sample } from './sample.ts';
+import { engagementModels, technologies } from './technologies.ts';
 import { SECTIONS } from '../config/routes.ts';
 
 /** The address of a service, consulting or outsourcing page, such as /services/data-migration. */
@@ -86,6 +87,14 @@ export const caseStudy = z.strictObject({
   results: z.array(result).min(1),
   /** How long the work took: "14 weeks", "ongoing since 2023". */
   duration: z.string().min(2),
+  /** How many people worked on it, at its peak. */
+  teamSize: z.number().int().min(1).max(2000).optional(),
+  /** What the work was built or run on, picked from src/schemas/technologies.ts. */
+  technologies: z.array(z.enum(technologies)).optional(),
+  /** How the work was bought and run. */
+  engagement: z.enum(engagementModels).optional(),
+  /** The client has agreed to take a call from a prospective client about this work. */
+  referenceCall: z.boolean().default(false),
   /** When the work was completed (or the case study written): orders the lists, newest first. */
   date: z.coerce.date(),
   quote: quote.optional(),

@@ -2,9 +2,10 @@
  * Printed pages (src/styles/print.css): a buyer prints a page, or saves it as PDF, to forward it. Chromium prints each
  * page to an A4 PDF, as its print dialog does, and the PDF's text is read back (unpdf): /contact carries the contact
  * details and every office's address, /about the counters' final figures whatever the count-up had reached, no page
- * repeats the header, and the home page takes at most five sheets.
+ * repeats the header, the home page takes at most five sheets, and each case study at most two, its facts (client,
+ * duration, team…) at the size of its text.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { parse } from 'yaml';
@@ -129,3 +130,22 @@ test('the home page prints on at most five A4 sheets', async ({ page }) => {
   await page.goto('/');
   expect((await printed(page)).length).toBeLessThanOrEqual(5);
 });
+
+/** Every case study's page, from content/case-studies/. */
+const caseStudyPages = readdirSync('content/case-studies')
+  .filter((name) => name.endsWith('.mdx'))
+  .map((name) => `/case-studies/${name.replace(/\.mdx$/, '')}`);
+
+for (const path of caseStudyPages) {
+  test(`${path} prints on at most two A4 sheets, its facts at the size of its text`, async ({ page }) => {
+    await page.goto(path);
+    expect((await printed(page)).length).toBeLessThanOrEqual(2);
+    await page.emulateMedia({ media: 'print' });
+    const sizes = await page.evaluate(() => ({
+      facts: [...document.querySelectorAll('#challenge dd')].map((dd) => getComputedStyle(dd).fontSize),
+      text: getComputedStyle(document.querySelector('#what-we-did p, #challenge p')!).fontSize,
+    }));
+    expect(sizes.facts.length).toBeGreaterThanOrEqual(3);
+    for (const size of sizes.facts) expect(parseFloat(size)).toBeLessThanOrEqual(parseFloat(sizes.text));
+  });
+}

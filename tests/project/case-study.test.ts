@@ -69,6 +69,12 @@ results:
     measure: lower monthly infrastructure cost
     period: in the first year after the move
 duration: 7 months
+teamSize: 11
+technologies:
+  - Azure
+  - VMware
+engagement: Fixed-price project
+referenceCall: true
 date: 2026-10-31
 quote:
   text: Every wave went live on the Monday morning as planned, and the warehouses never noticed.
@@ -122,6 +128,11 @@ describe('npm run build:deploy and the proof collections', () => {
       expect(has(page, /31<span[^>]*>%<\/span>/), 'a result').toBe(true);
       expect(has(page, 'Every wave went live on the Monday morning as planned'), 'the quote').toBe(true);
       expect(has(page, 'found out about the move from the newsletter'), 'the quote that links to it').toBe(true);
+      expect(has(page, '>11 people at its peak</dd>'), 'the team size').toBe(true);
+      expect(has(page, '>Azure, VMware</dd>'), 'the technologies').toBe(true);
+      expect(has(page, '>Fixed-price project</dd>'), 'the engagement model').toBe(true);
+      expect(has(page, '>Available on request: the client will speak to you about this work</dd>'), 'the reference call').toBe(true);
+      expect(has('/case-studies', '>Reference call available</p>'), 'the reference call on its card').toBe(true);
       expect(has(page, '<a href="/consulting/cloud-strategy"'), 'a link to a service it names').toBe(true);
       for (const path of ['/case-studies', '/', '/services/installation', '/consulting/cloud-strategy']) expect(has(path, link), path).toBe(true);
       // Not on a service it does not name.

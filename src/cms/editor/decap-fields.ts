@@ -186,7 +186,11 @@ function isInteger(schema: z.ZodType): boolean {
 }
 
 /** A list; its items' fields are named by the list's path (`sections.items.title`), a section's type left out. */
-function listOf(name: string, element: z.ZodType, path: string): Pick<DecapField, 'widget' | 'field' | 'fields' | 'types' | 'typeKey' | 'summary'> {
+function listOf(
+  name: string,
+  element: z.ZodType,
+  path: string,
+): Pick<DecapField, 'widget' | 'field' | 'fields' | 'types' | 'typeKey' | 'summary' | 'multiple' | 'options'> {
   const { core } = unwrap(element);
   const def = defOf(core);
   if (def.type === 'union' && def.discriminator) {
@@ -201,6 +205,8 @@ function listOf(name: string, element: z.ZodType, path: string): Pick<DecapField
   }
   const item = decapField(name, element, path);
   if (item.widget === 'object') return { widget: 'list', fields: item.fields!, ...optionalSummary(item.fields!) };
+  // Several choices from a set: one box that lists them, rather than a list of boxes.
+  if (item.widget === 'select') return { widget: 'select', multiple: true, options: item.options! };
   const { required: _required, hint: _hint, ...single } = item;
   return { widget: 'list', field: single };
 }

@@ -122,6 +122,13 @@ const byPath: Readonly<Record<string, FieldWords>> = {
   'results.measure': { label: 'What it measures', hint: 'For example: shorter month-end close.' },
   'results.period': { label: 'Over what period', hint: 'For example: in the first two quarters after go-live.' },
   duration: { label: 'Duration', hint: 'How long the work took, such as 14 weeks.' },
+  teamSize: { label: 'Team size', hint: 'Optional. How many people worked on it at its peak, as a number.' },
+  technologies: { label: 'Technologies', hint: 'Optional. What the work was built or run on, chosen from the list.' },
+  engagement: { label: 'Engagement model', hint: 'Optional. How the work was bought and run.' },
+  referenceCall: {
+    label: 'The client will take a reference call',
+    hint: 'Only with their agreement: the page then tells buyers they can ask to speak to this client.',
+  },
   date: { label: 'Completed', hint: 'When the work was completed: the newest case studies are listed first.' },
   quote: { label: "The client's words", hint: 'A quote from a named person at the client, as they approved it.' },
   'quote.text': { label: 'What they said' },
