@@ -117,16 +117,19 @@ for (const source of ['word-desktop', 'google-docs']) {
       await page.goto(`${site.url}/services/installation`);
       const first = page.getByRole('heading', { name: 'Moving your service desk to us' });
       await expect(first).toBeVisible();
-      const published = await first.evaluate((heading) => {
-        const blocks: string[] = [];
-        for (let block: Element | null = heading; block; block = block.nextElementSibling) {
-          const tag = block.tagName.toLowerCase();
-          const items = [...block.querySelectorAll(':scope > li')].map((item) => item.textContent?.trim());
-          blocks.push(`${tag} ${items.length > 0 ? items.join(' | ') : block.innerHTML.trim()}`);
-        }
-        return blocks;
-      });
-      expect(published).toEqual(copiedDocument);
+      // Read again until it holds: the dev server may reload the page once more as it takes in the saved file.
+      await expect(async () => {
+        const published = await first.evaluate((heading) => {
+          const blocks: string[] = [];
+          for (let block: Element | null = heading; block; block = block.nextElementSibling) {
+            const tag = block.tagName.toLowerCase();
+            const items = [...block.querySelectorAll(':scope > li')].map((item) => item.textContent?.trim());
+            blocks.push(`${tag} ${items.length > 0 ? items.join(' | ') : block.innerHTML.trim()}`);
+          }
+          return blocks;
+        });
+        expect(published).toEqual(copiedDocument);
+      }).toPass({ timeout: 30_000 });
     } finally {
       await writeFile(join(site.root, file), before);
     }
