@@ -52,6 +52,12 @@ async function hasProofBand(): Promise<boolean> {
   return false;
 }
 
+/** Whether two quotes say the same, whatever their spaces, quote marks and case. */
+const sameWords = (a: string, b: string) => {
+  const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return words(a) !== '' && words(a) === words(b);
+};
+
 const quoteOnNoPage =
   'this quote is shown on no page: it names no case study, and no page has a "Proof" section (the home page\'s shows such quotes); add "caseStudy:" with the file name of the case study it belongs to, or put a "proof" section back on a page (docs/CONTENT.md §11)';
 
@@ -86,7 +92,7 @@ export async function proofProblem(): Promise<Error | undefined> {
     })),
     // A case study's own quote that a linked quote file repeats would show twice on its page.
     ...caseStudies.map((entry) => {
-      const repeated = quotes.find(({ data }) => data.caseStudy === entry.id && data.quote.trim() === entry.data.quote?.text.trim());
+      const repeated = quotes.find(({ data }) => data.caseStudy === entry.id && sameWords(data.quote, entry.data.quote?.text ?? ''));
       return {
         filePath: entry.filePath,
         broken: repeated

@@ -19,26 +19,31 @@ describe('names the editor gives', () => {
     ['  --Leading and trailing--  ', 'leading-and-trailing'],
     ['Rock ’n’ roll', 'rock-n-roll'],
     ['日本語だけ', ''],
+    ['№ 1 for support', 'no-1-for-support'],
   ])('%s → %s', (title, address) => {
     expect(addressFromTitle(title)).toBe(address);
   });
 
   test.each([
-    ['Büro Foto (1).JPG', 'buro-foto-1.jpg'],
-    ['Team photo – final v2.jpeg', 'team-photo-final-v2.jpeg'],
-    ['logo.PNG', 'logo.png'],
-    ['(1).webp', '1.webp'],
-    ['写真.avif', 'upload.avif'],
-    ['already-clean.png', 'already-clean.png'],
+    ['Büro Foto (1).JPG', /^buro-foto-1\.jpg$/],
+    ['Team photo – final v2.jpeg', /^team-photo-final-v2\.jpeg$/],
+    ['logo.PNG', /^logo\.png$/],
+    ['(1).webp', /^1\.webp$/],
+    ['写真.avif', /^upload-[a-z0-9]+\.avif$/],
+    ['already-clean.png', /^already-clean\.png$/],
   ])('upload %s → %s', (name, cleaned) => {
-    expect(uploadFileName(name)).toBe(cleaned);
+    expect(uploadFileName(name)).toMatch(cleaned);
   });
 });
 
 describe('a refused save, as the writer reads it', () => {
   test('the reasons under "Not saved", one per line, without "Failed to persist entry" or "Error:"', () => {
-    const toast = 'Not saved: Error: Not saved: Title: write at least 10 characters; Summary: write at most 170 characters';
-    expect(noticeOf(toast)).toEqual({ heading: 'Not saved', lines: ['Title: write at least 10 characters', 'Summary: write at most 170 characters'] });
+    const toast =
+      'Not saved: Error: Not saved: Title: write at least 10 characters\nPage text: Line 5: the heading "Common Error: fixes" skips a level: …; start it with "### " instead';
+    expect(noticeOf(toast)).toEqual({
+      heading: 'Not saved',
+      lines: ['Title: write at least 10 characters', 'Page text: Line 5: the heading "Common Error: fixes" skips a level: …; start it with "### " instead'],
+    });
   });
 
   test('a conflict keeps its whole sentence', () => {

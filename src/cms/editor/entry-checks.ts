@@ -182,8 +182,9 @@ export function registerEntryChecks(cms: DecapWidgets): void {
       const { plain, problems } = checkedOf(entry);
       // Each problem by the labels the writer sees on the form, not the file's key path.
       const fields = configuredFields(String(entry.get('collection')), entry.get('slug'));
+      // One line each: a reason's own sentence may hold "; " (lasting-notices.ts shows the lines).
       if (problems.length > 0)
-        throw new Error(`Not saved: ${problems.map((problem) => `${labelsAt(fields, plain, problem.path)}: ${problem.message}`).join('; ')}`);
+        throw new Error(`Not saved: ${problems.map((problem) => `${labelsAt(fields, plain, problem.path)}: ${problem.message}`).join('\n')}`);
     },
   });
 }

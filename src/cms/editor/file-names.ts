@@ -11,8 +11,8 @@ const spelledOut: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: '
 /** "A retailer’s helpdesk: 40% fewer tickets" → "a-retailers-helpdesk-40-fewer-tickets"; '' when nothing is left. */
 export function addressFromTitle(title: string): string {
   return title
-    .toLowerCase()
     .normalize('NFKD')
+    .toLowerCase()
     .replace(/\p{M}/gu, '')
     .replace(/[ßæœøđðþłı]/g, (letter) => spelledOut[letter] ?? letter)
     .replace(/(?<=[\p{L}\p{N}])['’‘ʼ`´](?=\p{L})/gu, '')
@@ -24,7 +24,8 @@ export function addressFromTitle(title: string): string {
 export function uploadFileName(name: string): string {
   const dot = name.lastIndexOf('.');
   const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : [name, ''];
-  const cleanBase = addressFromTitle(base) || 'upload';
+  // A name with no Latin letter or digit gets one unlikely to be taken already (Decap would replace that file).
+  const cleanBase = addressFromTitle(base) || `upload-${Date.now().toString(36)}`;
   const cleanExtension = extension.toLowerCase().replace(/[^a-z0-9]/g, '');
   return cleanExtension ? `${cleanBase}.${cleanExtension}` : cleanBase;
 }

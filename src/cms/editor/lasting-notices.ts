@@ -26,13 +26,19 @@ const merged = (phrases: Phrases, changes: Phrases): Phrases =>
     }),
   );
 
-/** The notice for a toast's text: "Not saved" and the reasons one per line, or the text as it is. */
+/** What a toast's text begins with before its reason: "Not saved: " and an Error's kind ("Error: "), in any order. */
+const prefixes = new RegExp(`^(?:${notSaved}: ?|\\w*Error: )+`);
+
+/** The notice for a toast's text: "Not saved" and the reasons one per line (entry-checks.ts), or the text as it is. */
 export function noticeOf(toastText: string): { heading: string; lines: string[] } {
-  // An Error shown as text begins with its kind ("Error: "); the reason follows.
-  const text = toastText.replace(/\b[A-Z]?\w*Error: /g, '').trim();
-  const reasons = new RegExp(`^(?:${notSaved}: ?)+`).exec(text);
-  if (!reasons) return { heading: 'The editor could not finish this', lines: [text] };
-  return { heading: notSaved, lines: text.slice(reasons[0].length).split(/; (?=\S)/) };
+  const prefix = prefixes.exec(toastText.trim())?.[0] ?? '';
+  const lines = toastText
+    .trim()
+    .slice(prefix.length)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return { heading: prefix.includes(notSaved) ? notSaved : 'The editor could not finish this', lines };
 }
 
 function moveToNotice(toast: HTMLElement): void {

@@ -5,6 +5,7 @@
  * characters, Word's bullets) is fixed before anything is checked, so it is never refused.
  */
 import { pageTextProblems } from '../../schemas/page-text/index.ts';
+import { headingAbovePageText } from '../../schemas/page-text/headings.ts';
 import { parseInBrowser } from '../../schemas/page-text/browser-parser.ts';
 import { cleanedFields, cleanedPageText, stringsOf } from '../../schemas/page-text/invisible.ts';
 import { withListItems } from '../../schemas/page-text/syntax.ts';
@@ -40,7 +41,8 @@ function uploadedWhileEditing(entry: { get(key: string): unknown } | undefined):
 export function pageTextProblemsOf(body: unknown, site: SiteIndex | undefined, entry?: { get(key: string): unknown }): EntryProblem[] {
   if (typeof body !== 'string' || body.trim() === '') return [];
   const uploads = site?.uploads && [...site.uploads, ...uploadedWhileEditing(entry)];
-  return pageTextProblems(body, parseInBrowser, { pages: site?.pages, uploads }).map(({ line, message }) => ({
+  const headingAbove = headingAbovePageText(String(entry?.get('collection') ?? ''));
+  return pageTextProblems(body, parseInBrowser, { pages: site?.pages, uploads, headingAbove }).map(({ line, message }) => ({
     path: ['body'],
     message: `Line ${line}: ${message}`,
   }));

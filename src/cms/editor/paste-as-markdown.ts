@@ -15,6 +15,12 @@ import TurndownService from 'turndown';
 const listLine = /^\s*(?:[-*+•·◦▪]|\d{1,3}[.)])\s+/;
 const orderedMarker = /^(?:\d+|[a-z]|[ivxlcdm]+)[.)]$/i;
 
+/** Text already laid out as Markdown (copied from Page text itself, say): a blank line, a table, a heading, a nested list. */
+const markdownLike = /\n[ \t]*\n|^[ \t]*(?:\||#{1,6} |>|```)|^[ \t]+(?:[-*+]|\d+[.)])\s/m;
+
+/** A character MDX reads as the start of code, as text: "<" and "{" (but a fact, {{name}}, stays a fact). */
+export const escapeCode = (text: string) => text.replace(/\{\{\w+\}\}|[{<]/g, (found) => (found.length > 1 ? found : `\\${found}`));
+
 /** Plain text as Markdown: a paragraph for each line, list lines kept together as a list, no indented lines. */
 export function plainTextMarkdown(text: string): string {
   const blocks: string[] = [];
@@ -32,10 +38,10 @@ export function plainTextMarkdown(text: string): string {
     const item = listLine.exec(line);
     if (item) {
       const number = /\d+/.exec(item[0]);
-      list.push(`${number ? `${number[0]}.` : '-'} ${line.slice(item[0].length)}`);
+      list.push(`${number ? `${number[0]}.` : '-'} ${escapeCode(line.slice(item[0].length))}`);
     } else {
       endList();
-      blocks.push(line.trimStart());
+      blocks.push(escapeCode(line.trimStart()));
     }
   }
   endList();
@@ -55,6 +61,9 @@ function wordLists(document: Document): void {
     const previous = previousElement(paragraph);
     if (!list || previous !== list) {
       list = document.createElement(tag);
+      // A numbered list Word continues after a paragraph goes on from its number.
+      const first = Number(/^\d+/.exec(marker)?.[0] ?? 1);
+      if (tag === 'ol' && first > 1) list.setAttribute('start', String(first));
       paragraph.before(list);
       open.length = 0;
       open.push(list);
@@ -104,15 +113,24 @@ function googleDocs(document: Document): void {
   for (const span of document.querySelectorAll<HTMLElement>('span[style]')) {
     const style = span.getAttribute('style') ?? '';
     let inner: HTMLElement = span;
-    if (/font-weight:\s*(?:bold|[6-9]00)/.test(style)) inner = wrapIn(inner, 'strong');
-    if (/font-style:\s*italic/.test(style)) wrapIn(inner, 'em');
+    // Not Word's mso-bidi-font-weight, which is about right-to-left text.
+    if (/(?<![\w-])font-weight:\s*(?:bold|[6-9]00)/.test(style)) inner = wrapIn(inner, 'strong');
+    if (/(?<![\w-])font-style:\s*italic/.test(style)) wrapIn(inner, 'em');
   }
   // Line breaks Google Docs puts between blocks, outside any paragraph.
   for (const pause of document.querySelectorAll('body > br')) pause.remove();
+  // Google Docs nests a list directly in its parent list; Markdown nests it in the item before it.
+  for (const nested of document.querySelectorAll(':is(ul, ol) > :is(ul, ol)')) {
+    const item = nested.previousElementSibling;
+    if (item?.tagName === 'LI') item.append(nested);
+  }
   // Each list item's text is a paragraph of its own, which would make every item a loose list's.
   for (const item of document.querySelectorAll('li')) {
-    const only = item.children.length === 1 ? item.firstElementChild : null;
-    if (only?.tagName === 'P' && (item.textContent ?? '').trim() === (only.textContent ?? '').trim()) only.replaceWith(...only.childNodes);
+    const children = [...item.children];
+    const paragraphs = children.filter((child) => child.tagName === 'P');
+    const rest = children.filter((child) => child.tagName !== 'P');
+    if (paragraphs.length === 1 && rest.every((child) => child.tagName === 'UL' || child.tagName === 'OL'))
+      paragraphs[0]!.replaceWith(...paragraphs[0]!.childNodes);
   }
 }
 
@@ -138,6 +156,9 @@ function headingsFromLevelTwo(document: Document): void {
 }
 
 const turndown = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', emDelimiter: '*', strongDelimiter: '**', codeBlockStyle: 'fenced' });
+// Markdown's own characters are escaped by turndown; MDX's "<" and "{" are escaped too.
+const escapeMarkdown = turndown.escape.bind(turndown);
+turndown.escape = (text: string) => escapeCode(escapeMarkdown(text));
 // What page text cannot show is kept as its words: pictures are uploaded in the Media library, not pasted.
 turndown.remove(['script', 'style', 'title', 'meta', 'link']);
 turndown.addRule('picture', { filter: (node) => ['img', 'picture', 'svg'].includes(node.nodeName.toLowerCase()), replacement: () => '' });
@@ -153,16 +174,33 @@ export function htmlMarkdown(html: string, parse: (html: string) => Document): s
   return turndown
     .turndown(document.body)
     .replace(/\u00a0/g, ' ')
-    .replace(/^(\s*)-\s+/gm, '$1- ')
-    .replace(/^(\s*)(\d+)\.\s+/gm, '$1$2. ')
+    .replace(/^([ \t]*)-[ \t]+/gm, '$1- ')
+    .replace(/^([ \t]*)(\d+)\.[ \t]+/gm, '$1$2. ')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
 
 /** The Markdown a paste into Page text inserts, or undefined where the browser's own paste is already right. */
 export function pastedMarkdown(data: { html?: string; text: string }, parse: (html: string) => Document): string | undefined {
-  const markdown = data.html?.trim() ? htmlMarkdown(data.html, parse) : plainTextMarkdown(data.text);
+  const fromHtml = data.html?.trim() ? htmlMarkdown(data.html, parse) : '';
+  // HTML with no text in it (a picture alone) leaves the plain text, which is never lost.
+  if (!fromHtml && markdownLike.test(data.text)) return undefined;
+  const markdown = fromHtml || plainTextMarkdown(data.text);
   return markdown === data.text ? undefined : markdown;
+}
+
+const blockMarker = /^(?:#{1,6} |[-*+] |\d+\. |> )/;
+
+/**
+ * `markdown` as it goes between `before` and `after` (the text around the cursor): blocks get a blank line from the
+ * text beside them, and one block pasted into the middle of a line goes in as words, without a heading or list mark.
+ */
+export function placed(markdown: string, before: string, after: string): string {
+  const inLine = !/(^|\n)[ \t]*$/.test(before) || !/^[ \t]*(\n|$)/.test(after);
+  if (!markdown.includes('\n') && inLine) return markdown.replace(blockMarker, '');
+  const gapBefore = before.trim() === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  const gapAfter = after.trim() === '' || after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
+  return `${gapBefore}${markdown}${gapAfter}`;
 }
 
 /** Page text boxes (the `body` field of every collection: Decap names a box `<field>-field-<n>`). */
@@ -179,9 +217,10 @@ export function registerPasteAsMarkdown(): void {
       );
       if (markdown === undefined) return;
       event.preventDefault();
+      const { value, selectionStart, selectionEnd } = event.target;
       // As typed text: the box's own undo takes it back, and Decap hears the change as it hears typing.
       event.target.focus();
-      document.execCommand('insertText', false, markdown);
+      document.execCommand('insertText', false, placed(markdown, value.slice(0, selectionStart), value.slice(selectionEnd)));
     },
     { capture: true },
   );

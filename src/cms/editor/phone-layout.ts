@@ -23,7 +23,11 @@ const phoneRules = `
 `;
 
 export function fitEditorToPhones(): void {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(phoneRules);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(phoneRules);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch {
+    // A browser without constructed stylesheets (Safari before 16.4) keeps Decap's own layout rather than no editor.
+  }
 }

@@ -217,7 +217,7 @@ function nodeProblems(node: TreeNode): string[] {
  * Each piece of code, and anything else not on the list, in the tree, with its position; and each heading that
  * skips a level (headings.ts), which the build and the editor check in the same pass.
  */
-export function codeProblemsIn(tree: TreeNode): TextProblem[] {
+export function codeProblemsIn(tree: TreeNode, headingAbove: 1 | 2 = 2): TextProblem[] {
   const problems = [...nodesOf(tree)].flatMap(({ node, at }) => nodeProblems(node).map((message) => ({ ...at, message })));
-  return [...problems, ...headingSkipsIn(tree)].sort((a, b) => a.line - b.line || a.column - b.column);
+  return [...problems, ...headingSkipsIn(tree, headingAbove)].sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -15,6 +15,8 @@ export interface PageTextSite {
   pages?: readonly string[];
   /** The names of the files in content/uploads/; without them images are checked for their form and alt text only. */
   uploads?: readonly string[];
+  /** The level of the heading over the text (headings.ts): 1 on a legal page, else 2. */
+  headingAbove?: 1 | 2;
 }
 
 /** Problems of how the text is written, found without parsing it (the build checks these before the parser runs). */
@@ -42,7 +44,7 @@ export function pageTextProblems(source: string, parse: ParsePageText, site: Pag
   const { tree } = result;
   const pages = site.pages && new Set(site.pages);
   const problems = [
-    ...codeProblemsIn(tree),
+    ...codeProblemsIn(tree, site.headingAbove),
     ...unknownFactsIn(tree),
     ...imageProblemsIn(tree, site.uploads),
     ...(pages
