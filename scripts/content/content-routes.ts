@@ -49,13 +49,29 @@ export function siteRoutes(root = contentRoot): string[] {
   ];
 }
 
-/** The case studies as their files say, newest first: address, title, the services they name, and the first result's measure. */
-export function caseStudies(root = contentRoot): Array<{ path: string; slug: string; title: string; services: string[]; sample: boolean; measure: string }> {
+/**
+ * The case studies as their files say, newest first: address, title, the services they name, the first result's
+ * measure, and the client as the page names it (its name if named, else its sector), the length and the team's size.
+ */
+export function caseStudies(root = contentRoot): Array<{
+  path: string;
+  slug: string;
+  title: string;
+  services: string[];
+  sample: boolean;
+  measure: string;
+  client: string;
+  duration: string;
+  teamSize?: number;
+}> {
   return contentEntries('case-studies', root)
     .map(({ slug, data }) => ({
       path: `/case-studies/${slug}`,
       slug,
       title: String(data.title),
+      client: String((data.client as { named?: boolean; name?: string; sector: string }).named ? (data.client as { name: string }).name : (data.client as { sector: string }).sector),
+      duration: String(data.duration),
+      ...(typeof data.teamSize === 'number' ? { teamSize: data.teamSize } : {}),
       services: (data.services ?? []) as string[],
       sample: data.sample === true,
       measure: String((data.results as Array<{ measure: string }> | undefined)?.[0]?.measure ?? ''),

@@ -29,7 +29,7 @@ export const topLevelPages = [
   { path: '/services', label: 'Services', section: 'services', menus: ['header', 'footer'] },
   { path: '/consulting', label: 'Consulting', section: 'consulting', menus: ['header', 'footer'] },
   { path: '/outsourcing', label: 'Outsourcing', section: 'outsourcing', menus: ['header', 'footer'] },
-  { path: '/case-studies', label: 'Case Studies', menus: ['footer'] },
+  { path: '/case-studies', label: 'Case Studies', menus: ['header', 'footer'] },
   { path: '/contact', label: 'Contact', menus: ['footer'] },
 ] as const satisfies readonly TopLevelPage[];
 

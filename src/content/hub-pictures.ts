@@ -1,13 +1,15 @@
 /**
- * What the hero pictures of /services, /consulting, /outsourcing and /about read (src/picture-data/hub-visuals.ts): the
- * cards their overview lists, in the same order and under the same titles, so a page added as one file is drawn too;
- * the company's figures; and the About page's milestones.
+ * What the hero pictures of /services, /consulting, /outsourcing, /case-studies and /about read
+ * (src/picture-data/hub-visuals.ts): the cards their overview lists, in the same order and under the same titles, so a
+ * page added as one file is drawn too; the case studies' lengths and teams; the company's figures; and the About
+ * page's milestones.
  */
 import { getCollection } from 'astro:content';
 import { company } from '../config/company.ts';
 import { figureLabels, figures } from '../config/figures.ts';
 import { offices } from '../config/offices.ts';
-import { deploymentVisual, lifecycleVisual, offersVisual, timelineVisual } from '../picture-data/hub-visuals.ts';
+import { caseStudiesVisual, deploymentVisual, lifecycleVisual, offersVisual, timelineVisual } from '../picture-data/hub-visuals.ts';
+import { caseStudiesNewestFirst, clientLabel } from './proof.ts';
 import type { HeroVisual } from '../picture-data/hero-visual.ts';
 import type { Milestones } from '../schemas/hub-pictures.ts';
 import { isLive } from './moved-addresses.ts';
@@ -22,6 +24,10 @@ export async function hubVisual(id: string, data: { milestones?: Milestones }, t
   if (id === 'consulting') return offersVisual(await overviewCards('consulting'));
   if (id === 'outsourcing')
     return deploymentVisual({ lines: await overviewCards('outsourcing'), deployment: figures.teamDeployment, label: figureLabels.teamDeployment.label });
+  if (id === 'case-studies')
+    return caseStudiesVisual(
+      (await caseStudiesNewestFirst()).map(({ data }) => ({ client: clientLabel(data), duration: data.duration, teamSize: data.teamSize })),
+    );
   if (id === 'about') {
     const headquarters = offices.find((office) => office.headquarters) ?? offices[0]!;
     return timelineVisual({

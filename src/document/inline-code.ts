@@ -26,9 +26,10 @@ export const inlineScripts = {
   /**
    * MobileNav.astro, after the menu: browsers without popovers load the polyfill whose address the script carries in
    * `data-url`; browsers without invoker commands, which open the menu as a popover instead of a modal dialog, close it
-   * when focus moves to the page behind it (not to its toggle, which closes it itself).
+   * when focus moves to the page behind it (not to its toggle, which closes it itself). Escape hides the header's
+   * section list that a resting pointer shows (global.css, .nav-rest) until the pointer leaves that entry.
    */
-  popoverPolyfill: `let c=document.currentScript,d=c.previousElementSibling,b=d.previousElementSibling;if(!('popover'in d)){let s=document.createElement('script');s.src=c.dataset.url;s.onload=()=>document.documentElement.classList.add('popover-polyfill');document.head.append(s)}'command'in b||d.addEventListener('focusout',e=>{let t=e.relatedTarget;t&&t!=b&&!d.contains(t)&&d.hidePopover()})`,
+  popoverPolyfill: `let c=document.currentScript,d=c.previousElementSibling,b=d.previousElementSibling;if(!('popover'in d)){let s=document.createElement('script');s.src=c.dataset.url;s.onload=()=>document.documentElement.classList.add('popover-polyfill');document.head.append(s)}'command'in b||d.addEventListener('focusout',e=>{let t=e.relatedTarget;t&&t!=b&&!d.contains(t)&&d.hidePopover()});addEventListener('keydown',e=>{let n=e.key=='Escape'&&document.querySelector('.nav-item:hover');n&&(n.classList.add('nav-rest'),n.onmouseleave=()=>n.classList.remove('nav-rest'))})`,
   /** pages/staff/enquiry.astro, after the box: asks the enquiry-action function about the page's link and records it on the button (src/inline-scripts/enquiry-action.js, without its comment). */
   enquiryAction: `${enquiryActionSource.replace(/^\/\*[\s\S]*?\*\/\s*/, '').trim()}(document.currentScript.previousElementSibling);`,
   /** pages/404.astro: the address that was not found, for the browser's console. */

@@ -24,7 +24,8 @@ const place = (office: Office) => ({
   hasMap: mapHref(office),
   openingHoursSpecification: office.hours.map((slot) => ({
     '@type': 'OpeningHoursSpecification',
-    dayOfWeek: slot.dayOfWeek.map((day) => `https://schema.org/${day}`),
+    // schema.org's DayOfWeek members by name, as Google's examples write them.
+    dayOfWeek: slot.dayOfWeek,
     opens: slot.opens,
     closes: slot.closes,
   })),

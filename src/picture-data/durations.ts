@@ -8,9 +8,9 @@ export function responseMinutes(text: string): number | undefined {
   return match ? Number(match[1]) * minutesPer[match[2]!.toLowerCase()]! : undefined;
 }
 
-/** "2-3 weeks" → { min: 2, max: 3 }, "6 weeks" → { min: 6, max: 6 } in weeks; undefined for "Ongoing" and the like. */
+/** "2-3 weeks" → { min: 2, max: 3 }, "6 weeks" or "a 6-week transition" → { min: 6, max: 6 } in weeks; undefined for "Ongoing" and the like. */
 export function weekRange(text: string): { min: number; max: number } | undefined {
-  const match = /(\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(\d+(?:\.\d+)?))?\s*(day|week|month)s?\b/i.exec(text);
+  const match = /(\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(\d+(?:\.\d+)?))?[\s-]*(day|week|month)s?\b/i.exec(text);
   if (!match) return undefined;
   const perWeek = { day: 1 / 7, week: 1, month: 52 / 12 }[match[3]!.toLowerCase() as 'day' | 'week' | 'month'];
   const min = Number(match[1]) * perWeek;

@@ -89,6 +89,38 @@ export function offersVisual(offers: readonly { title: string; duration?: string
   };
 }
 
+/**
+ * The case studies on one scale of weeks, in the page's order: each engagement's length solid, with its team's size
+ * beside it; one that went on as a running service ("10-week transition, then ongoing support") continues lighter to
+ * the scale's end. A length that names no weeks keeps its words and gets no bar.
+ */
+export function caseStudiesVisual(studies: readonly { client: string; duration: string; teamSize?: number | undefined }[]): RowsVisual {
+  const ranges = studies.map((study) => weekRange(study.duration));
+  const ongoing = studies.map((study) => /\bongoing\b/i.test(study.duration));
+  const longest = Math.max(1, ...ranges.map((range) => range?.max ?? 0));
+  const max = Math.ceil(longest / 2) * 2 + (ongoing.includes(true) ? 2 : 0);
+  const weeks = (range: { min: number; max: number }) => `${range.min === range.max ? range.min : `${range.min}-${range.max}`} weeks`;
+  return {
+    kind: 'rows',
+    title: `${studies.length} ${studies.length === 1 ? 'engagement' : 'engagements'} in weeks`,
+    note: ongoing.includes(true)
+      ? 'Each case study’s length and team; a lighter bar is support that goes on'
+      : 'Each case study’s length and team; the lighter part is the longer end of its range',
+    ownContent: false,
+    max,
+    ticks: ['Week 0', `Week ${max / 2}`, `Week ${max}`],
+    rows: studies.map((study, i): ChartRow => {
+      const range = ranges[i];
+      const length = range ? `${weeks(range)}${ongoing[i] ? ', then ongoing' : ''}` : study.duration;
+      return {
+        label: study.client,
+        value: study.teamSize ? `${length} · team of ${study.teamSize}` : length,
+        segments: range ? [...weekBar(range), ...(ongoing[i] ? [{ from: range.max, to: max, tone: 'range' as const }] : [])] : [],
+      };
+    }),
+  };
+}
+
 /** `deployment` is the company's figure ("1-2 weeks"), `label` what it counts ("From signing to a working team"). */
 export function deploymentVisual(input: { lines: readonly { title: string; icon?: string }[]; deployment: string; label: string }): DeploymentVisual {
   const range = weekRange(input.deployment);

@@ -32,6 +32,35 @@ test('the case-studies page lists each case study, and each opens on its own pag
   await expect(page.getByText(sampleMark, { exact: true })).toHaveCount(newest!.sample ? 2 : 0);
 });
 
+for (const [width, height, screens] of [
+  [1440, 900, 1],
+  [390, 844, 2],
+] as const) {
+  test(`at ${width} × ${height}, the page's picture draws each case study's length and team, and the first card is within ${screens} screen(s)`, async ({
+    page,
+  }) => {
+    test.skip(entries.length === 0, 'content/case-studies has no case study');
+    await page.setViewportSize({ width, height });
+    await page.goto('/case-studies');
+    // The picture sits beside the heading on a desktop; on a phone the cards below say the same, so it gives them its place.
+    const figure = page.getByRole('figure', { name: new RegExp(`^${entries.length} engagements? in weeks`) });
+    if (width >= 1024) {
+      await expect(figure).toBeVisible();
+      for (const entry of entries) {
+        const row = figure.getByRole('listitem').filter({ hasText: entry.client });
+        await expect(row).toContainText(entry.duration.match(/\d+/)![0]);
+        if (entry.teamSize) await expect(row).toContainText(`team of ${entry.teamSize}`);
+      }
+    } else await expect(figure).toBeHidden();
+    // No section without content between the hero and the cards (an empty page text once left 160 px of white).
+    const sections = page.getByRole('main').locator(':scope > section');
+    for (const section of await sections.all()) expect((await section.innerText()).trim(), 'an empty section').not.toBe('');
+    const firstCard = page.getByRole('main').getByRole('article').first();
+    const box = (await firstCard.boundingBox())!;
+    expect(box.y, `the first card starts ${Math.round(box.y)} px down`).toBeLessThan(height * screens);
+  });
+}
+
 test('a service page shows the case studies that name it, linked to their pages, and one no case study names shows none', async ({ page }) => {
   const named = servicePages.find((candidate) => entries.some((entry) => entry.services.includes(candidate.path)));
   test.skip(named === undefined, 'no case study names a service');

@@ -6,10 +6,12 @@ import { buttonExpanded } from '../support/accessibility-tree.ts';
 test.describe('desktop header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('shows the five menu entries and the phone link', async ({ page }) => {
+  test('shows the menu entries and the phone link', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Home', 'About', 'Services', 'Consulting', 'Outsourcing']) {
+    const entries = topLevelPages.filter((entry) => (entry.menus as readonly string[]).includes('header')).map((entry) => entry.label);
+    expect(entries).toEqual(expect.arrayContaining(['Home', 'About', 'Services', 'Consulting', 'Outsourcing', 'Case Studies']));
+    for (const label of entries) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     const phone = page.getByRole('banner').locator('a[href^="tel:+91"]');
@@ -94,6 +96,44 @@ test.describe('section menus at 1440 px', () => {
     }
     await page.getByRole('main').getByRole('heading', { level: 1 }).click();
     for (const section of sections) await expect.poll(() => buttonExpanded(page, `${section.label} pages`)).toBe(false);
+  });
+
+  test('a pointer resting on a section shows its pages, can travel into them and choose one; Escape hides them', async ({ page }) => {
+    expect(sections.length).toBeGreaterThan(0);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const section of sections) {
+      const link = nav.getByRole('link', { name: section.label, exact: true });
+      const list = nav.getByRole('list', { name: `${section.label} pages`, exact: true });
+      await link.hover();
+      await expect(list).toBeVisible();
+      await expect(list.getByRole('link')).toHaveText(section.pages.map((entry) => entry.navLabel));
+      // Down from the link, through the gap between the header and the list, to the list's last entry.
+      const from = (await link.boundingBox())!;
+      const top = (await list.boundingBox())!.y;
+      await page.mouse.move(from.x + 10, top - 2);
+      await expect(list).toBeVisible();
+      const last = (await list.getByRole('link').last().boundingBox())!;
+      await page.mouse.move(from.x + 10, last.y + last.height / 2, { steps: 8 });
+      await expect(list).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(list).toBeHidden();
+      // Leaving the entry and resting on it again shows the list again.
+      await page.mouse.move(from.x + 10, 600);
+      await link.hover();
+      await expect(list).toBeVisible();
+      await page.mouse.move(from.x + 10, 600);
+      await expect(list).toBeHidden();
+    }
+    // A page chosen from a list the pointer opened: the last section's last page.
+    const section = sections.at(-1)!;
+    const target = section.pages.at(-1)!;
+    await nav.getByRole('link', { name: section.label, exact: true }).hover();
+    await nav
+      .getByRole('list', { name: `${section.label} pages`, exact: true })
+      .getByRole('link', { name: target.navLabel, exact: true })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${target.path}$`));
   });
 
   test('Escape closes each section opened by keyboard, and focus returns to its button', async ({ page }) => {

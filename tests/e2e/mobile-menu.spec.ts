@@ -132,3 +132,17 @@ test('the menu works with JavaScript off', async ({ browser }) => {
   await expect(page).toHaveURL(/\/services\/security$/);
   await context.close();
 });
+
+test("each of the header's top-level entries is in the menu and leads to its page, Case Studies included", async ({ page }) => {
+  test.slow(); // one page load per entry
+  const entries = topLevelPages.filter((entry) => (entry.menus as readonly string[]).includes('header'));
+  expect(entries.map((entry) => entry.path)).toContain('/case-studies');
+  await page.goto('/contact');
+  for (const entry of entries) {
+    await toggle(page).click();
+    await mobileNav(page).getByRole('link', { name: entry.label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
+    await expect(mobileNav(page)).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+});

@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { parse } from 'yaml';
 import { company, email, phone } from '../../src/config/company.ts';
+import { SITE_URL } from '../../src/config/site-url.ts';
 import { withFacts } from '../../src/config/facts.ts';
 import { formatAddress, offices } from '../../src/config/offices.ts';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
@@ -135,6 +136,31 @@ test('the home page prints on at most five A4 sheets', async ({ page }) => {
 const caseStudyPages = readdirSync('content/case-studies')
   .filter((name) => name.endsWith('.mdx'))
   .map((name) => `/case-studies/${name.replace(/\.mdx$/, '')}`);
+
+/**
+ * A forwarded printout says where it came from: the page's address at the foot of every sheet, below the sheet's last
+ * line of text (Chromium prints the page's fixed element on each sheet; print.css keeps a strip free for it).
+ */
+for (const path of ['/about', caseStudyPages[0] ?? '/case-studies', '/privacy-policy']) {
+  test(`${path} prints its address at the foot of every sheet, clear of the text`, async ({ page }) => {
+    await page.goto(path);
+    const address = new URL(path, SITE_URL).href;
+    const pdf = await getDocumentProxy(new Uint8Array(await page.pdf({ format: 'A4' })));
+    expect(pdf.numPages).toBeGreaterThan(1);
+    for (let sheet = 1; sheet <= pdf.numPages; sheet += 1) {
+      const items = (await (await pdf.getPage(sheet)).getTextContent()).items.filter((item) => 'str' in item && item.str.trim() !== '') as Array<{
+        str: string;
+        transform: number[];
+        height: number;
+      }>;
+      const foot = items.find((item) => item.str === address);
+      expect(foot, `sheet ${sheet} of ${path} does not show ${address}`).toBeDefined();
+      // PDF y grows upwards: every other line of the sheet starts above the address's top.
+      const lowestText = Math.min(...items.filter((item) => item !== foot).map((item) => item.transform[5]!));
+      expect(lowestText, `sheet ${sheet}: text runs into the address`).toBeGreaterThan(foot!.transform[5]! + foot!.height);
+    }
+  });
+}
 
 for (const path of caseStudyPages) {
   test(`${path} prints on at most two A4 sheets, its facts at the size of its text`, async ({ page }) => {

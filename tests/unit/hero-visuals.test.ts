@@ -71,6 +71,7 @@ describe('durations as copy writes them', () => {
     expect(weekRange('2-3 weeks')).toEqual({ min: 2, max: 3 });
     expect(weekRange('12 to 24 weeks')).toEqual({ min: 12, max: 24 });
     expect(weekRange('6 weeks')).toEqual({ min: 6, max: 6 });
+    expect(weekRange('10-week transition, then ongoing support')).toEqual({ min: 10, max: 10 });
     expect(weekRange('Ongoing')).toBeUndefined();
   });
 });

@@ -17,18 +17,16 @@ import { emailAddressMessage, isAcceptedEmail } from '../../enquiry/email-addres
 import { takeHeldSubmit } from '../../enquiry/held-submit.ts';
 import { answeringOffices, officeForTimeZone, visitorTimeZone } from '../../enquiry/answering-office.ts';
 
-const inputClass =
-  'mt-1.5 block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500';
-const labelClass = 'block text-sm font-semibold text-ink-800';
+/** global.css: .field, .field-label. */
+const inputClass = 'field';
+const labelClass = 'field-label';
 
 /** What the form says is wrong with each field, by name, beside the field. */
 type FieldErrors = Partial<Record<string, string>>;
 
 /** A field's error: its border, `aria-invalid`, and the text beside it that assistive technology reads with the field. */
 function errorProps(id: string, error: string | undefined) {
-  return error
-    ? { 'aria-invalid': true, 'aria-describedby': `${id}-error`, className: inputClass.replace('border-ink-300', 'border-red-700') }
-    : { className: inputClass };
+  return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error`, className: `${inputClass} border-red-700` } : { className: inputClass };
 }
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
