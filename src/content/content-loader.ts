@@ -8,6 +8,7 @@ import { facts } from '../config/facts.ts';
 import { figureLabels } from '../config/figures.ts';
 import { explainIssue, orderClashMessage, positionOf } from '../schemas/issue-messages.ts';
 import { codeProblems } from './code-checks.ts';
+import { figureProblems } from './figure-checks.ts';
 import { missingImages, uploadedFiles } from './image-checks.ts';
 import { bodyProblems, bodyStart, contentProblem, forgetContentProblem, rememberContentProblem } from './build-errors.ts';
 import { parseMdx } from './mdx-tree.ts';
@@ -91,6 +92,8 @@ async function checkEntry(schema: z.ZodType, data: Record<string, unknown>, file
     return { at, text: `${name}:${at.line}:${at.column} ${field}: ${issue.message}` };
   });
   lines.push(...missingImages(data, source, file, name));
+  // Figures typed by hand are reported with the fields' problems: one pass shows those of the frontmatter and the text.
+  lines.push(...figureProblems(name, source).map(({ text, ...at }) => ({ at, text })));
   for (const { path, message } of invisibleInFields(data)) {
     const at = positionOf(source, path) ?? { line: 1, column: 1 };
     if (!lines.some((line) => line.at.line === at.line)) lines.push({ at, text: `${name}:${at.line}:${at.column} ${path.map(String).join('.')}: ${message}` });

@@ -231,8 +231,8 @@ test.describe('outsourcing', () => {
 
   test('/outsourcing shows the four figures and a button to /contact', async ({ page }) => {
     await page.goto('/outsourcing');
-    // The company's own figures first; India's talent pool after them, framed as context (src/config/figures.ts).
-    await expect(section(page, 'Outsourcing at Global Scale').getByRole('definition')).toHaveText(['24/7', '70%', '50+', '500M+']);
+    // The company's own figures first; India's talent pool and reach after them, framed as context (src/config/figures.ts).
+    await expect(section(page, 'Outsourcing at Global Scale').getByRole('definition')).toHaveText(['24/7', 'Up to 70%', '500M+', '50+']);
     const main = page.getByRole('main');
     await expect(main.locator('a[href="/contact"]')).not.toHaveCount(0);
   });

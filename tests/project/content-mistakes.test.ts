@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { figureLabels, figures } from '../../src/config/figures.ts';
 import { astro, astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 import { startSyncHost, type SyncHost } from '../support/sync-host.ts';
 
@@ -66,6 +67,18 @@ const mistakes: Mistake[] = [
     name: 'a misspelt fact',
     change: (s) => s.replace('  tagline: Installation & Configuration', "  tagline: '{{yearsExperiance}} Years of Installation'"),
     says: ['installation.mdx:8:3 hero.tagline: {{yearsExperiance}} is not a fact of src/config/facts.ts: did you mean {{yearsExperience}}?'],
+  },
+  {
+    name: 'a company figure written out by hand, in the frontmatter and the page text',
+    change: (s) =>
+      s
+        .replace('    - label: Certified Engineers\n', '    - label: 500+ ERP implementations\n')
+        .replace('We install and configure infrastructure as if', 'Backed by 30+ years of practice, we install and configure infrastructure as if'),
+    says: [
+      `installation.mdx:20:7 hero.badges.0.label: "500+ ERP implementations" writes out a company figure by hand: write {{projectsDelivered}} (${figures.projectsDelivered} today: ${figureLabels.projectsDelivered.label}) in place of "500+"`,
+      `installation.mdx:${bodyLine('We install and configure infrastructure')}:11 "30+ years" writes out a company figure by hand: write {{yearsExperience}}`,
+      'docs/CONTENT.md, "Facts: figures, response time and partner links are written once"',
+    ],
   },
   {
     name: 'a cards section with neither items nor from',

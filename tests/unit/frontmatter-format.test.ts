@@ -67,7 +67,7 @@ describe('saving a page through the editor’s format', () => {
       const stats = data.sections.find((section: Data) => section.type === 'stats');
       stats.items[1].value = '{{cloudMigrations}}';
     });
-    expect(changedLines(text, written)).toEqual({ removed: ["      - value: '{{erpImplementations}}'"], added: ["      - value: '{{cloudMigrations}}'"] });
+    expect(changedLines(text, written)).toEqual({ removed: ["      - value: '{{onTimeDelivery}}'"], added: ["      - value: '{{cloudMigrations}}'"] });
     expect(written).toContain("value: '{{projectsDelivered}}'");
   });
 

@@ -1,10 +1,11 @@
 /**
  * Everything the build checks in a page's text, in one call: how it is written (syntax.ts), code (code.ts), facts,
- * images and links. The build runs the same functions from its own places (src/content/), adding the file's name
- * and reading the disk; the editor runs this on the Page text field (src/cms/editor/entry-checks.ts).
+ * figures written out by hand (figures.ts), images and links. The build runs the same functions from its own places
+ * (src/content/), adding the file's name and reading the disk; the editor runs this on the Page text field (src/cms/editor/entry-checks.ts).
  */
 import { codeProblemsIn } from './code.ts';
 import { unknownFactsIn } from './facts.ts';
+import { bareFiguresIn } from './figures.ts';
 import { imageProblemsIn } from './images.ts';
 import { linkProblem, linksIn } from './links.ts';
 import { invisibleProblems, lessThanProblems, syntaxProblem, wordBulletProblems } from './syntax.ts';
@@ -46,6 +47,7 @@ export function pageTextProblems(source: string, parse: ParsePageText, site: Pag
   const problems = [
     ...codeProblemsIn(tree, site.headingAbove),
     ...unknownFactsIn(tree),
+    ...bareFiguresIn(tree),
     ...imageProblemsIn(tree, site.uploads),
     ...(pages
       ? linksIn(tree).flatMap(({ href, bare, line, column }) => {
