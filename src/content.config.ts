@@ -6,6 +6,7 @@ import { legalPage, page, subPage } from './schemas/page.ts';
 import { caseStudy, client, testimonial } from './schemas/proof.ts';
 import { person } from './schemas/person.ts';
 import { certification } from './schemas/certification.ts';
+import { trustItem } from './schemas/trust.ts';
 
 /** The MDX files of content/<folder>, each checked against `schema` (facts quoted first) with writer-friendly messages. */
 function mdxCollection<T extends z.ZodType>(folder: string, schema: T) {
@@ -14,7 +15,7 @@ function mdxCollection<T extends z.ZodType>(folder: string, schema: T) {
 }
 
 export const collections = {
-  /** Top-level pages: home, about, services, consulting, outsourcing, contact. */
+  /** Top-level pages: home, about, services, consulting, outsourcing, case studies, trust, contact. */
   pages: mdxCollection('pages', page),
   services: mdxCollection('services', subPage),
   consulting: mdxCollection('consulting', subPage),
@@ -30,4 +31,6 @@ export const collections = {
   people: mdxCollection('people', person),
   /** Certificates and partnerships on /about, each with what a buyer needs to check it. */
   certifications: mdxCollection('certifications', certification),
+  /** Answers to a buyer's security and data-protection questions on /trust, one file each, examples until confirmed. */
+  trust: mdxCollection('trust', trustItem),
 };

@@ -43,6 +43,12 @@ const kinds: Readonly<Record<string, { noun: string; named?: (name: string) => s
     replace:
       'put a real member of the team in their place, with the role, photo and profile link they agreed to show, then delete the line "sample: true"; or delete the file',
   },
+  trust: {
+    noun: 'answer on the trust page',
+    named: (title) => `the answer "${title}" on the trust page (/trust)`,
+    replace:
+      'write the company\'s confirmed answer in place of each [bracketed gap] (a policy, a certificate\'s scope, who signs what), then delete the line "sample: true"; or delete the file to leave the question out of the page',
+  },
   certifications: {
     noun: 'certification',
     replace:

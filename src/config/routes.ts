@@ -30,6 +30,7 @@ export const topLevelPages = [
   { path: '/consulting', label: 'Consulting', section: 'consulting', menus: ['header', 'footer'] },
   { path: '/outsourcing', label: 'Outsourcing', section: 'outsourcing', menus: ['header', 'footer'] },
   { path: '/case-studies', label: 'Case Studies', menus: ['header', 'footer'] },
+  { path: '/trust', label: 'Security and Data Protection', footerLabel: 'Security & Trust', menus: ['footer'] },
   { path: '/contact', label: 'Contact', menus: ['footer'] },
 ] as const satisfies readonly TopLevelPage[];
 

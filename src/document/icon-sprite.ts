@@ -22,7 +22,7 @@ export const UI_ICONS = [
   'x',
 ] as const;
 
-const COLLECTIONS: CollectionKey[] = ['pages', 'services', 'consulting', 'outsourcing', 'legal'];
+const COLLECTIONS: CollectionKey[] = ['pages', 'services', 'consulting', 'outsourcing', 'legal', 'trust'];
 
 function collectIconFields(value: unknown, into: Set<string>): void {
   if (Array.isArray(value)) {

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { card, hero, listItem, section } from './sections.ts';
-import { seo } from './fields.ts';
+import { action, seo } from './fields.ts';
 import { lifecycleStage, milestones } from './hub-pictures.ts';
 
 /** A page built from a hero and a list of sections; the MDX body is its prose. */
@@ -14,8 +14,8 @@ const pageFields = z.strictObject({
     .refine((sections) => sections.filter((item) => item.type === 'faq').length <= 1, {
       message: 'a page has at most one section of type "faq": merge the questions into one',
     }),
-  /** The short list beside the contact form ("Why Choose Us"); the contact page shows it, other pages have none. */
-  reasons: z.strictObject({ title: z.string().min(1), items: z.array(listItem).min(1) }).optional(),
+  /** The short list beside the contact form ("Why Choose Us"), with buttons under it; the contact page shows it, other pages have none. */
+  reasons: z.strictObject({ title: z.string().min(1), items: z.array(listItem).min(1), actions: z.array(action).default([]) }).optional(),
   /** The company's milestones, drawn in the About page's hero between its founding and today. */
   milestones: milestones.optional(),
 });
@@ -30,6 +30,7 @@ export function pageLinks(data: PageFields & { card?: { link?: string }; retired
     { href: data.retiredTo, path: ['retiredTo'] },
   ];
   data.hero.actions.forEach((action, i) => links.push({ href: action.href, path: ['hero', 'actions', i, 'href'] }));
+  data.reasons?.actions.forEach((action, i) => links.push({ href: action.href, path: ['reasons', 'actions', i, 'href'] }));
   data.sections.forEach((section, s) => {
     if ('actions' in section) section.actions.forEach((action, i) => links.push({ href: action.href, path: ['sections', s, 'actions', i, 'href'] }));
     if (section.type === 'cards') {

@@ -260,6 +260,12 @@ const certifications = z.strictObject({
   ...heading,
 });
 
+/** Answers to a buyer's security and data-protection questions, one per file of content/trust/; left out while there is none. */
+const trust = z.strictObject({
+  type: z.literal('trust'),
+  ...heading,
+});
+
 /** Where the MDX body of the entry is rendered among the sections (after the hero when absent). */
 const prose = z.strictObject({
   type: z.literal('prose'),
@@ -304,6 +310,7 @@ export const section = z
     caseStudies,
     people,
     certifications,
+    trust,
   ])
   .superRefine(refuseRepeatedTitle);
 

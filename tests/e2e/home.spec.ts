@@ -3,6 +3,7 @@ import { coreServiceLabels, proofBand } from '../../scripts/content/content-rout
 import { facts } from '../../src/config/facts.ts';
 import { offices } from '../../src/config/offices.ts';
 import { copyrightYears } from '../../src/config/company.ts';
+import { topLevelPages } from '../../src/config/routes.ts';
 
 /** The Sample mark's title (src/components/ui/SampleMark.astro). */
 const sampleMark = 'Sample: an example, not a real entry';
@@ -110,7 +111,11 @@ test('the footer has the blurb, links, contact details, every office and the 202
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByText(/world-class IT solutions with 30\+ years/)).toBeVisible();
   const quick = footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link');
-  await expect(quick).toHaveText(['About Us', 'Services', 'Consulting', 'Outsourcing', 'Case Studies', 'Contact']);
+  // The spec's quick links, and any page src/config/routes.ts adds to the footer, in its order.
+  const footerPages = topLevelPages.filter((entry) => (entry.menus as readonly string[]).includes('footer'));
+  const labels = footerPages.map((entry) => ('footerLabel' in entry ? entry.footerLabel : entry.label));
+  expect(labels).toEqual(expect.arrayContaining(['About Us', 'Services', 'Consulting', 'Outsourcing', 'Contact']));
+  await expect(quick).toHaveText(labels);
   const core = footer.getByRole('navigation', { name: 'Core Services' }).getByRole('link');
   // The pages that declare `coreService`, in its order: a page a writer adds there changes this list, not the test.
   await expect(core).toHaveText(coreServiceLabels());

@@ -1,17 +1,20 @@
 /**
  * Nothing invented goes live, and a case study is one file (docs/CONTENT.md §14, "Case studies, clients and quotes"),
  * in a copy of the project: `npm run build:deploy` with every contact fact set refuses the shipped examples, naming
- * each with its file; with the examples replaced by real entries (written here as a writer would) it builds, and the
+ * each with its file, and refuses the trust page while any one of its answers is an example; with the examples
+ * replaced by real entries (written here as a writer would) it builds, and the
  * new case study is on its own page, on /case-studies, on the home page's proof band and on the page of each service
  * it names, with the quote that links to it on its page, within the page budgets, with no "Sample" mark anywhere; a
  * real quote that no page would show stops the build, named.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 import { realSettings } from '../support/deploy-settings.ts';
+import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 
 let project: Awaited<ReturnType<typeof copyProject>>;
 
@@ -96,6 +99,51 @@ describe('npm run build:deploy and the proof collections', () => {
     for (const file of samples) expect(run.stderr).toMatch(new RegExp(`- ${file.replaceAll('.', '\\.')}:\\d+ .* is an example, not a real one: `));
     expect(run.stdout).not.toContain('Settings checked');
   });
+
+  it(
+    'refuses the trust page while any one of its answers is an example, naming that answer and its file, and passes once all are confirmed',
+    { timeout: 300_000 },
+    () => {
+      const read = (file: string) => readFileSync(join(project.root, file), 'utf8');
+      const answers = readdirSync(join(project.root, 'content/trust'))
+        .filter((name) => name.endsWith('.mdx'))
+        .map((name) => `content/trust/${name}`);
+      expect(answers.length).toBeGreaterThan(0);
+      const originals = new Map(answers.map((file) => [file, read(file)]));
+      // The other folders' examples are out of the way, so each run's refusal is the trust page's alone.
+      const others = new Map(
+        shippedSamples()
+          .filter((file) => !originals.has(file))
+          .map((file) => [file, read(file)]),
+      );
+      for (const file of others.keys()) rmSync(join(project.root, file));
+      const write = (file: string, text: string) => writeFileSync(join(project.root, file), text);
+      /** The answer as a writer leaves it once the company confirms it: no sample line, every [gap] filled. */
+      const confirmed = (text: string) => text.replace(/^sample: true\n/m, '').replace(/\[[^\]\n]+\]/g, 'as the company confirmed in writing');
+      /** The answer as an example: the shipped text of an example, or a confirmed one marked again. */
+      const example = (text: string) => (/^sample: true$/m.test(text) ? text : text.replace(/^---\n/, '---\nsample: true\n'));
+      try {
+        for (const file of answers) {
+          for (const [other, text] of originals) write(other, other === file ? example(text) : confirmed(text));
+          const title = String((parse(frontmatterOf(read(file))!.yaml) as { title: string }).title);
+          const run = buildDeploy('--check-only');
+          expect(run.status, file).toBe(1);
+          expect(run.stderr, file).toContain('1 example entry of the content would be published as if real');
+          expect(run.stderr, file).toMatch(
+            new RegExp(
+              `- ${file.replaceAll('.', '\\.')}:\\d+ the answer "${title}" on the trust page \\(/trust\\) is an example, not a real one: write the company's confirmed answer in place of each \\[bracketed gap\\]`,
+            ),
+          );
+        }
+        for (const [file, text] of originals) write(file, confirmed(text));
+        const run = buildDeploy('--check-only');
+        expect(run.stderr).toBe('');
+        expect(run.status).toBe(0);
+      } finally {
+        for (const [file, text] of [...originals, ...others]) write(file, text);
+      }
+    },
+  );
 
   it(
     'builds once they are replaced, and a case study added as one file is on its page, the index, the home page and its services',

@@ -117,6 +117,7 @@ describe('the /admin editor configuration', () => {
       ['Consulting', 'content/pages/consulting.mdx', 'consulting'],
       ['Outsourcing', 'content/pages/outsourcing.mdx', 'outsourcing'],
       ['Case Studies', 'content/pages/case-studies.mdx', 'case-studies'],
+      ['Security and Data Protection', 'content/pages/trust.mdx', 'trust'],
       ['Contact', 'content/pages/contact.mdx', 'contact'],
     ]);
     const services = config.collections.find((item) => item.name === 'services')!;
@@ -188,7 +189,7 @@ describe('the /admin editor configuration', () => {
     }
   });
 
-  test('pages of services, consulting and outsourcing, case studies, clients, quotes, people and certifications can be added; no entry can be deleted (a page is retired instead)', () => {
+  test('pages of services, consulting and outsourcing, case studies, clients, quotes, people, certifications and trust answers can be added; no entry can be deleted (a page is retired instead)', () => {
     const allowed = config.collections.map((item) => [item.name, 'folder' in item && item.create, item.delete]);
     expect(allowed).toEqual([
       ['pages', false, false],
@@ -201,6 +202,7 @@ describe('the /admin editor configuration', () => {
       ['testimonials', true, false],
       ['people', true, false],
       ['certifications', true, false],
+      ['trust', true, false],
     ]);
   });
 
@@ -224,8 +226,20 @@ describe('the /admin editor configuration', () => {
     ]);
   });
 
+  test("the trust page's answers are edited as fields only, placed on /trust, with a hint that an example's [gaps] are to be filled", () => {
+    const collection = config.collections.find((item) => item.name === 'trust')!;
+    const fields = 'fields' in collection ? collection.fields : [];
+    const at = (name: string) => fields.find((item) => item.name === name);
+    expect(fields.map((field) => field.name)).not.toContain('body');
+    expect(at('order')).toMatchObject({ label: 'Position on the Trust page', widget: 'order-after' });
+    expect(at('answer')?.hint).toContain('[square brackets]');
+    expect(at('details')).toMatchObject({ label: 'Details a buyer checks', widget: 'list' });
+    expect('preview_path' in collection && collection.preview_path).toBe('trust');
+    expect('sortable_fields' in collection && collection.sortable_fields[0]).toMatchObject({ field: 'order', label: 'Order on the Trust page' });
+  });
+
   test('an example entry is a labelled "Sample" checkbox with its hint, listed as a sample and found by a filter', () => {
-    for (const name of ['case-studies', 'clients', 'testimonials', 'people', 'certifications']) {
+    for (const name of ['case-studies', 'clients', 'testimonials', 'people', 'certifications', 'trust']) {
       const collection = config.collections.find((item) => item.name === name)!;
       const fields = 'fields' in collection ? collection.fields : [];
       const sample = fields.find((field) => field.name === 'sample');

@@ -108,7 +108,8 @@ describe('links in content', () => {
 
 describe('links in every collection', () => {
   test('the collections checked are those of the content config, legal pages and proof included', () => {
-    for (const name of ['pages', 'services', 'consulting', 'outsourcing', 'legal', 'caseStudies', 'people', 'certifications']) expect(names).toContain(name);
+    for (const name of ['pages', 'services', 'consulting', 'outsourcing', 'legal', 'caseStudies', 'people', 'certifications', 'trust'])
+      expect(names).toContain(name);
   });
 
   test("a legal page's text with an http link, a missing page and a bare www. address names the file and line of each, and what to write", async () => {

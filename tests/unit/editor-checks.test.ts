@@ -188,6 +188,8 @@ describe('the editor names what it shows', () => {
     expect(editingWords('#/collections/legal/entries/privacy-policy', site)).toBe('Editing: privacy-policy (/privacy-policy)');
     // A person or a certification has no page of its own: it is shown on /about.
     expect(editingWords('#/collections/people/entries/asha-example', site)).toBe('Editing: asha-example (/about)');
+    // An answer of the trust page is shown on /trust, among the others.
+    expect(editingWords('#/collections/trust/entries/staff-vetting', site)).toBe('Editing: staff-vetting (/trust)');
     expect(editingWords('#/collections/services/new', site)).toBe('New page in Services');
     expect(editingWords('#/collections/case-studies/new', site)).toBe('New page in Case studies');
     expect(editingWords('#/collections/services', site)).toBeNull();

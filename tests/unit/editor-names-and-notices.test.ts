@@ -79,7 +79,7 @@ describe('fields a writer chooses', () => {
   });
 
   test('every collection that takes new pages names them from the address the editor writes', () => {
-    for (const name of ['services', 'consulting', 'outsourcing', 'case-studies', 'clients', 'testimonials', 'people', 'certifications'])
+    for (const name of ['services', 'consulting', 'outsourcing', 'case-studies', 'clients', 'testimonials', 'people', 'certifications', 'trust'])
       expect(fieldsOf(name).slug).toBe(`{{fields.${addressKey}}}`);
   });
 });

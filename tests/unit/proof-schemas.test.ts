@@ -1,6 +1,7 @@
 /**
- * The people and certifications of /about (content/people/, content/certifications/): what a buyer needs to check
- * each is required, and a writer who leaves it out or writes it wrong reads a sentence saying what to write instead.
+ * The people and certifications of /about (content/people/, content/certifications/) and the answers of /trust
+ * (content/trust/): what a buyer needs to check each is required, and a writer who leaves it out or writes it wrong
+ * reads a sentence saying what to write instead.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -8,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { z } from 'astro/zod';
 import { person, initialsOf } from '../../src/schemas/person.ts';
 import { certification, expiryProblem } from '../../src/schemas/certification.ts';
+import { trustItem } from '../../src/schemas/trust.ts';
 import { explainIssue } from '../../src/schemas/issue-messages.ts';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
 
@@ -110,13 +112,37 @@ describe('a certification', () => {
   });
 });
 
-test('docs/CONTENT.md §16 quotes the three messages as the schemas print them', () => {
+const anAnswer = {
+  title: 'Staff vetting',
+  answer: 'Everyone who works on client systems passes background checks before they start: [list the checks].',
+  details: ['Leavers: [how soon access is removed]'],
+  order: 5,
+  sample: true,
+};
+
+describe('an answer of the trust page', () => {
+  test('an example may keep its [gaps], with the shield as its icon unless it names one', () => {
+    expect(problems(trustItem, anAnswer)).toEqual([]);
+    expect(trustItem.parse(anAnswer).icon).toBe('shield-check');
+  });
+
+  test('once it is no longer a sample, each [gap] left in the answer or its details is refused, named', () => {
+    expect(problems(trustItem, { ...anAnswer, sample: false })).toEqual([
+      'answer: [list the checks] is a gap the example left for the company to fill: write the confirmed fact in its place, or keep this answer marked as a sample (sample: true) until it is confirmed',
+      'details.0: [how soon access is removed] is a gap the example left for the company to fill: write the confirmed fact in its place, or keep this answer marked as a sample (sample: true) until it is confirmed',
+    ]);
+    expect(problems(trustItem, { ...anAnswer, sample: false, answer: 'Identity, right to work and references.', details: [] })).toEqual([]);
+  });
+});
+
+test('docs/CONTENT.md §16 quotes the four messages as the schemas print them', () => {
   const guide = readFileSync(new URL('../../docs/CONTENT.md', import.meta.url), 'utf8');
   const { credentialId: _, verifyUrl: __, ...unverifiable } = aCertificate;
   for (const message of [
     ...problems(person, { ...aPerson, profile: 'http://www.linkedin.com/in/asha' }),
     ...problems(certification, unverifiable),
     ...problems(certification, { ...aCertificate, validUntil: '2020-01-31' }),
+    ...problems(trustItem, { ...anAnswer, sample: false, details: [] }),
   ]) {
     expect(guide).toContain(`  ${message}\n`);
   }
@@ -126,6 +152,7 @@ describe('the entries the repository ships', () => {
   for (const [folder, schema] of [
     ['people', person],
     ['certifications', certification],
+    ['trust', trustItem],
   ] as const) {
     const base = new URL(`../../content/${folder}/`, import.meta.url);
     const files = readdirSync(base).filter((file) => file.endsWith('.mdx'));

@@ -58,6 +58,12 @@ describe('samplesIn', () => {
     expect(samplesIn('content/services/a.mdx', '---\nsample: true\n  bad: [\n---\n')).toEqual([]);
   });
 
+  it('names an answer of the trust page by its question, and says to fill each [gap] of the example', () => {
+    const [found] = samplesIn('content/trust/staff-vetting.mdx', '---\nsample: true\ntitle: Staff vetting\nanswer: Checks [list them].\norder: 5\n---\n');
+    expect(found).toMatchObject({ line: 2, what: 'the answer "Staff vetting" on the trust page (/trust)' });
+    expect(sampleProblem(found!)).toContain('in place of each [bracketed gap]');
+  });
+
   it('names a quote by the person who said it', () => {
     expect(samplesIn('content/testimonials/a.mdx', '---\nsample: true\nname: Priya Raman\nquote: Words.\n---\n')[0]!.what).toBe('the quote from Priya Raman');
   });

@@ -9,8 +9,9 @@ import { legalPage, page, subPage } from '../../schemas/page.ts';
 import { caseStudy, client, testimonial } from '../../schemas/proof.ts';
 import { person } from '../../schemas/person.ts';
 import { certification } from '../../schemas/certification.ts';
+import { trustItem } from '../../schemas/trust.ts';
 import { objectFields, type DecapField } from './decap-fields.ts';
-import { aboutOrderWords, fieldWords, legalOrderWords } from './field-labels.ts';
+import { aboutOrderWords, fieldWords, legalOrderWords, trustOrderWords } from './field-labels.ts';
 import { orderWidget } from './order-widget-name.ts';
 import { fileProblemField } from './file-problem.ts';
 import { addressKey, mdxFrontmatterFormat, problemKey } from './frontmatter-format.ts';
@@ -60,6 +61,8 @@ export const contentCollections: readonly {
   // Shown together on /about, which is where "View Live" leads; placed on it by their order.
   { folder: 'people', label: 'People (About page)', schema: person, create: true, identifier: 'name', address: 'about', body: false },
   { folder: 'certifications', label: 'Certifications (About page)', schema: certification, create: true, identifier: 'title', address: 'about', body: false },
+  // A buyer's security and data-protection questions, answered together on /trust.
+  { folder: 'trust', label: 'Answers (Trust page)', schema: trustItem, create: true, identifier: 'title', address: 'trust', body: false },
 ];
 
 /** How the entries list marks an example entry, before its name. */
@@ -79,11 +82,15 @@ const bodyField: DecapField = { name: 'body', ...fieldWords('body'), widget: 'te
  * list per schema, shared, so config.yml writes it once and refers to it (a YAML alias) from the other collections.
  */
 const fieldsBySchema = new Map<z.ZodType, DecapField[]>();
-/** A position is chosen as the page it comes after (order-widget.ts); a legal page's is in the footer, a person's on /about, not a menu. */
+/** A position is chosen as the page it comes after (order-widget.ts); a legal page's is in the footer, a person's on /about, an answer's on /trust, not a menu. */
 const orderField = (field: DecapField, schema: z.ZodType): DecapField =>
   field.name !== 'order'
     ? field
-    : { ...field, ...(schema === legalPage ? legalOrderWords : onAboutPage.has(schema) ? aboutOrderWords : {}), widget: orderWidget };
+    : {
+        ...field,
+        ...(schema === legalPage ? legalOrderWords : onAboutPage.has(schema) ? aboutOrderWords : schema === trustItem ? trustOrderWords : {}),
+        widget: orderWidget,
+      };
 const entryFields = (schema: z.ZodType, withReasons = false, body: DecapField | false = bodyField) => {
   const fields =
     fieldsBySchema.get(schema) ??
@@ -207,7 +214,14 @@ export function decapConfig({ siteUrl, ...settings }: CmsSettings) {
               : [
                   {
                     field: 'order',
-                    label: folder === 'legal' ? 'Footer order' : onAboutPage.has(schema) ? 'Order on the About page' : 'Menu order',
+                    label:
+                      folder === 'legal'
+                        ? 'Footer order'
+                        : onAboutPage.has(schema)
+                          ? 'Order on the About page'
+                          : schema === trustItem
+                            ? 'Order on the Trust page'
+                            : 'Menu order',
                     default_sort: true,
                   },
                   identifier,

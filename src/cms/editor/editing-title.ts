@@ -18,8 +18,15 @@ export function editingWords(hash: string, site: SiteIndex | undefined): string 
     const page = topLevelPages.find(({ path }) => (path === '/' ? 'home' : path.slice(1)) === slug);
     return page ? `Editing: ${page.label} (${page.path})` : null;
   }
-  // People and certifications have no page of their own: they are shown on /about.
-  const address = collection === 'legal' ? `/${slug}` : ['people', 'certifications'].includes(collection) ? '/about' : `/${collection}/${slug}`;
+  // People and certifications have no page of their own: they are shown on /about, as the answers are on /trust.
+  const address =
+    collection === 'legal'
+      ? `/${slug}`
+      : ['people', 'certifications'].includes(collection)
+        ? '/about'
+        : collection === 'trust'
+          ? '/trust'
+          : `/${collection}/${slug}`;
   const label = site?.entries[collection]?.find((entry) => entry.slug === slug)?.label ?? slug;
   return `Editing: ${label} (${address})`;
 }

@@ -56,6 +56,15 @@ const byPath: Readonly<Record<string, FieldWords>> = {
     label: 'Valid until',
     hint: 'The expiry date on the certificate (for staff certificates, the earliest). The site will not build with a date that has passed.',
   },
+  // Answers on the trust page (content/trust/).
+  answer: {
+    label: 'Answer',
+    hint: "The company's answer, in a sentence or two. An example keeps [square brackets] where the facts go: replace each before unticking Sample.",
+  },
+  details: {
+    label: 'Details a buyer checks',
+    hint: 'Optional. Short lines under the answer: the standard, the clauses, who signs, how often.',
+  },
   'sections.from': { label: 'Cards from the pages of', hint: 'Shows the overview card of each page of this group, instead of cards written here.' },
   reasons: { label: "Reasons beside the contact form ('Why Choose Us')" },
   'sections.items.score': { label: 'Score (0 to 100)', hint: 'The length of the bar.' },
@@ -235,6 +244,12 @@ export const aboutOrderWords: FieldWords = {
   hint: 'The entry this one comes after on the About page.',
 };
 
+/** An answer's `order`: its place among the answers on /trust, not in a menu. */
+export const trustOrderWords: FieldWords = {
+  label: 'Position on the Trust page',
+  hint: 'The answer this one comes after on the Trust page.',
+};
+
 /** Section types by what a visitor sees, with what each is for. */
 export const sectionTypes: Readonly<Record<string, FieldWords>> = {
   cards: { label: 'Cards', hint: 'A grid of cards, each with an icon, a title, a description and a link.' },
@@ -264,6 +279,10 @@ export const sectionTypes: Readonly<Record<string, FieldWords>> = {
     label: 'Certifications and partnerships',
     hint: 'A card for each entry of "Certifications (About page)", with issuer, ID, expiry and verification link; left out while there is none.',
   },
+  trust: {
+    label: 'Security and data protection answers',
+    hint: 'A card for each entry of "Answers (Trust page)": a buyer\'s question with the company\'s answer; left out while there is none.',
+  },
   video: {
     label: 'Video',
     hint: 'A YouTube or Vimeo video, shown as a play button with its title; the video loads only when a visitor presses play.',
@@ -280,7 +299,23 @@ export function fieldWords(path: string): FieldWords {
 
 /** Fields in the order a writer fills them in, where that differs from the schema's (unlisted ones keep theirs, after). */
 const writersOrder: Readonly<Record<string, readonly string[]>> = {
-  '': ['sample', 'seo', 'title', 'lastUpdated', 'summary', 'navLabel', 'order', 'coreService', 'hero', 'reasons', 'sections', 'card', 'body'],
+  '': [
+    'sample',
+    'seo',
+    'title',
+    'lastUpdated',
+    'summary',
+    'answer',
+    'details',
+    'navLabel',
+    'order',
+    'coreService',
+    'hero',
+    'reasons',
+    'sections',
+    'card',
+    'body',
+  ],
   hero: ['tagline', 'title', 'highlight', 'subtitle', 'actions', 'call', 'badges'],
   sections: [
     'tagline',

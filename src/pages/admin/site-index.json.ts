@@ -52,7 +52,7 @@ async function linksByPage(): Promise<{ name: string; address: string; links: st
 }
 
 export const GET: APIRoute = async () => {
-  const collections = [...SECTIONS, 'pages', 'legal', 'people', 'certifications'] as const;
+  const collections = [...SECTIONS, 'pages', 'legal', 'people', 'certifications', 'trust'] as const;
   const entries = Object.fromEntries(
     await Promise.all(
       collections.map(
