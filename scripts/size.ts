@@ -36,11 +36,12 @@ if (values.json) {
     kb(page.inlineCss),
     kb(page.css),
     kb(page.html + page.css),
+    kb(page.laterCss),
     kb(page.printCss),
     kb(page.jsOnLoad),
     kb(page.jsOnIntent),
   ]);
-  const header = ['page', 'html', '(inline css)', 'linked css', 'html+css', 'print css', 'js on load', 'js on first touch'];
+  const header = ['page', 'html', '(inline css)', 'linked css', 'html+css', 'css after first screen', 'print css', 'js on load', 'js on first touch'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   console.log(`gzip bytes per page (${values.root}/)\n${line(header)}\n${rows.map(line).join('\n')}`);

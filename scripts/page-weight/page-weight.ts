@@ -9,8 +9,10 @@ export interface PageWeight {
   html: number;
   /** Of which the inline <style> text alone (informational: it compresses along with the markup). */
   inlineCss: number;
-  /** Stylesheets the page links for the screen. */
+  /** Stylesheets the page links for the screen in its head: they hold up its first paint. */
   css: number;
+  /** Stylesheets linked in the body, after the first screen (the site's stylesheet): fetched while the first screen paints. */
+  laterCss: number;
   /** Stylesheets linked for print only (`media="print"`): fetched without delaying the page, so not part of its first response. */
   printCss: number;
   /** JavaScript files fetched before the visitor interacts: the page's script files and the code of islands that hydrate by themselves. */
@@ -72,11 +74,15 @@ async function bytesOf(root: string, files: Iterable<string>): Promise<number> {
 
 export async function measurePage(root: string, file: string): Promise<PageWeight> {
   const html = await readFile(file, 'utf8');
-  const links = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map(([tag]) => ({
-    href: /\shref="([^"]+)"/.exec(tag)?.[1] ?? '',
+  const bodyStart = html.indexOf('<body');
+  const links = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map(({ 0: tag, index }) => ({
+    // A stylesheet's address, without the query that only busts caches.
+    href: (/\shref="([^"]+)"/.exec(tag)?.[1] ?? '').replace(/\?.*$/, ''),
     print: /\smedia="print"/.test(tag),
+    inBody: bodyStart >= 0 && index > bodyStart,
   }));
-  const css = links.filter((link) => !link.print).map((link) => link.href);
+  const css = links.filter((link) => !link.print && !link.inBody).map((link) => link.href);
+  const laterCss = links.filter((link) => !link.print && link.inBody).map((link) => link.href);
   const printCss = links.filter((link) => link.print).map((link) => link.href);
 
   const eager = new Set<string>();
@@ -97,6 +103,7 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
     html: gzipSize(html),
     inlineCss: gzipSize([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('')),
     css: await bytesOf(root, css),
+    laterCss: await bytesOf(root, laterCss),
     printCss: await bytesOf(root, printCss),
     jsOnLoad: await bytesOf(root, eager),
     jsOnIntent: await bytesOf(root, onIntent),

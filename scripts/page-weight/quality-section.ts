@@ -19,6 +19,7 @@ export function pageWeightSection(pages: readonly PageWeight[]): string {
       .slice(0, 3)
       .map((page) => `${page.path} (${headroomOf(page)} B)`)
       .join(', ')}.`,
+    `- The site's stylesheet, linked after each first screen: ${kb(Math.max(...pages.map((page) => page.laterCss)))}, one file every page shares.`,
     `- JavaScript before interaction: ${kb(Math.max(...pages.map((page) => page.jsOnLoad)))} on every page.`,
     `- JavaScript on the first touch of the contact form: ${kb(intent)} (budget ${kb(jsOnIntentBudget)}).`,
     '',

@@ -65,6 +65,7 @@ export const headerRules: readonly HeaderRule[] = [
   { path: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   { path: '/icons.svg', headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
   { path: '/office-map.svg', headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
+  { path: '/site.css', headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
 ];
 
 /**

@@ -216,6 +216,9 @@ function minify(css: string): string {
   return transform({ ...tailwindOutput, filename: 'page.css', code: Buffer.from(current), minify: true }).code.toString();
 }
 
+/** The whole stylesheet, written for the same browsers as each page's share (site-stylesheet.ts). */
+export const wholeCss = (siteCss: string): string => minify(siteCss);
+
 /** Results for the current site stylesheet, by selector key. */
 let cachedFor = '';
 let asked: Asked | undefined;

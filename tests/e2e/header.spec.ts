@@ -35,9 +35,10 @@ test.describe('header as room runs out', () => {
     { width: 320, fullName: false, number: false, cta: false, menu: 'button' },
     { width: 390, fullName: true, number: false, cta: false, menu: 'button' },
     { width: 768, fullName: true, number: true, cta: true, menu: 'button' },
-    { width: 1024, fullName: true, number: false, cta: true, menu: 'full' },
-    { width: 1180, fullName: true, number: false, cta: true, menu: 'full' },
-    { width: 1280, fullName: true, number: true, cta: true, menu: 'full' },
+    { width: 1024, fullName: false, number: false, cta: true, menu: 'full' },
+    { width: 1180, fullName: false, number: false, cta: true, menu: 'full' },
+    { width: 1280, fullName: true, number: false, cta: true, menu: 'full' },
+    { width: 1440, fullName: true, number: true, cta: true, menu: 'full' },
     { width: 2560, fullName: true, number: true, cta: true, menu: 'full' },
   ] as const;
 

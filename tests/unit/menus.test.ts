@@ -67,7 +67,15 @@ describe('menus from the top-level pages and the collections', () => {
   });
 
   test("the footer's quick links are the top-level pages listed for it", () => {
-    expect(footerQuickLinks.map((link) => link.label)).toEqual(['About Us', 'Services', 'Consulting', 'Outsourcing', 'Case Studies', 'Security & Trust', 'Contact']);
+    expect(footerQuickLinks.map((link) => link.label)).toEqual([
+      'About Us',
+      'Services',
+      'Consulting',
+      'Outsourcing',
+      'Case Studies',
+      'Security & Trust',
+      'Contact',
+    ]);
   });
 
   test("the footer's legal links are the legal collection's pages by title, in their order; a new file is a new link", async () => {

@@ -10,6 +10,7 @@ const page = (overrides: Partial<PageWeight>): PageWeight => ({
   html: 10_000,
   inlineCss: 5_000,
   css: 0,
+  laterCss: 0,
   printCss: 0,
   jsOnLoad: 0,
   jsOnIntent: 0,
@@ -85,5 +86,18 @@ describe('page weight budgets', () => {
     expect(weight.printCss).toBeGreaterThan(0);
     expect(budgetBreaches([{ ...weight, html: 14 * 1024 - weight.css }])).toEqual([]);
     expect(budgetBreaches([{ ...weight, html: 14 * 1024 - weight.css + 1 }])).toHaveLength(1);
+  });
+
+  test('a stylesheet linked in the body, after the first screen, is reported apart from the first response', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'page-weight-'));
+    writeFileSync(join(root, 'site.css'), `body{color:red}${'.a{margin:0}'.repeat(50)}`);
+    writeFileSync(
+      join(root, 'page.html'),
+      '<!doctype html><html><head><title>t</title></head><body><header>Hero</header><link rel="stylesheet" href="/site.css?v=1"><main>Rest</main></body></html>',
+    );
+
+    const weight = await measurePage(root, join(root, 'page.html'));
+    expect(weight.css).toBe(0);
+    expect(weight.laterCss).toBeGreaterThan(0);
   });
 });

@@ -7,6 +7,7 @@ const page = (path: string, html: number, jsOnIntent = 0): PageWeight => ({
   html,
   inlineCss: 0,
   css: 0,
+  laterCss: 0,
   printCss: 0,
   jsOnLoad: 0,
   jsOnIntent,

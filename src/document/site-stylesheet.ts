@@ -1,0 +1,23 @@
+/**
+ * The site's whole stylesheet as one file (/site.css, src/pages/site.css.ts), linked where a page's first screen
+ * ends (after its hero; without one, before the footer): the rules for the rest of the page arrive while the first
+ * screen is painted from the page's inline <style>, which keeps only what the first screen uses (page-document.ts),
+ * and one cached file serves every page after the first. Browsers paint what comes before a stylesheet linked in the
+ * body and hold back what comes after it until it has loaded, so nothing shows unstyled.
+ */
+import siteCss from '../styles/global.css?inline';
+import { wholeCss } from './page-css.ts';
+
+/** A short hash of the stylesheet, so a changed stylesheet is fetched anew. */
+function hash(text: string): string {
+  let value = 5381;
+  for (let index = 0; index < text.length; index += 1) value = ((value * 33) ^ text.charCodeAt(index)) >>> 0;
+  return value.toString(36);
+}
+
+/** What page-css.ts cuts each page's share from. */
+export const siteCssSource = siteCss;
+export const siteStylesheet = wholeCss(siteCss);
+export const siteStylesheetHref = `/site.css?v=${hash(siteStylesheet)}`;
+/** As Astro writes it in a page, so the document layout can find where the first screen ends. */
+export const siteStylesheetLink = `<link rel="stylesheet" href="${siteStylesheetHref}">`;
