@@ -48,8 +48,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   // The same reports for everyone: the HTML one is never opened by the run; GitHub's browser job uploads it, a person
-  // opens playwright-report/ by hand.
-  reporter: [['list'], ['html', { open: 'never' }]],
+  // opens playwright-report/ by hand. The list shows a skipped test as a dash: the last reporter prints each one's reason.
+  reporter: [['list'], ['html', { open: 'never' }], ['./tests/support/skip-reasons.ts']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: testChromiumLaunchOptions(),

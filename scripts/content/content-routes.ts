@@ -31,6 +31,27 @@ function contentEntries(folder: string, root = contentRoot): ContentEntry[] {
     .filter((entry) => !entry.data.retiredTo);
 }
 
+/** The live entries of a content folder (file name and frontmatter), in the site's order: `order`, lower first. */
+export function orderedEntries(folder: string, root = contentRoot): ContentEntry[] {
+  return contentEntries(folder, root).sort((a, b) => Number(a.data.order) - Number(b.data.order));
+}
+
+/**
+ * The legal pages in the footer's order: address, title, the "Last updated" date as written (YYYY-MM-DD), and the
+ * main headings of the policy's text (its `## ` lines), which the page shows as its numbered sections.
+ */
+export function legalPages(root = contentRoot): Array<{ path: string; slug: string; title: string; lastUpdated: string; headings: string[] }> {
+  return contentEntries('legal', root)
+    .map(({ slug, data }) => {
+      const body = readFileSync(join(root, 'legal', `${slug}.mdx`), 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---/, '');
+      const headings = [...body.matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim());
+      const lastUpdated = data.lastUpdated instanceof Date ? data.lastUpdated.toISOString().slice(0, 10) : String(data.lastUpdated);
+      return { path: `/${slug}`, slug, title: String(data.title), lastUpdated, headings, order: Number(data.order) };
+    })
+    .sort((a, b) => a.order - b.order)
+    .map(({ order: _order, ...page }) => page);
+}
+
 /** The pages of a section in menu order. */
 export function sectionPages(section: Section, root = contentRoot): Array<{ path: string; navLabel: string }> {
   return contentEntries(section, root)
@@ -44,7 +65,7 @@ export function siteRoutes(root = contentRoot): string[] {
   return [
     ...topLevelPages.map((page) => page.path),
     ...SECTIONS.flatMap((section) => sectionPages(section, root).map((page) => page.path)),
-    ...contentEntries('legal', root).map((entry) => `/${entry.slug}`),
+    ...legalPages(root).map((page) => page.path),
     ...caseStudies(root).map((entry) => entry.path),
   ];
 }

@@ -207,22 +207,30 @@ describe.each(databaseTargets)('enquiry events on $label', ({ open }) => {
 });
 
 describe.each(databaseTargets)('enquiries answered before events existed, on $label', ({ open }) => {
+  let db: TestDatabase | undefined;
+  let eventsMigration: string;
+  const [answered, open_] = [randomUUID(), randomUUID()];
+
+  // A new database with every migration but the events', an enquiry answered and one left new: set-up under the
+  // hook's limit (a new database and a dozen migrations take seconds on a loaded 2-core machine).
+  beforeAll(async () => {
+    db = await open();
+    await createSupabaseRoles(db);
+    const files = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
+    const events = files.findIndex((name) => name.endsWith('_enquiry_events.sql'));
+    expect(events, 'the events migration among supabase/migrations').toBeGreaterThan(0);
+    for (const name of files.slice(0, events)) await db.exec(await readFile(join(migrationsDir, name), 'utf8'));
+    for (const id of [answered, open_]) await queryAs(db, 'anon', insertSql, [id, `visitor.${id.slice(0, 8)}@example.com`]);
+    await queryAs(db, 'service_role', 'select * from public.set_enquiry_state($1, $2, $3)', [answered, 'answered', 'Priya']);
+    eventsMigration = await readFile(join(migrationsDir, files[events]!), 'utf8');
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
   it('get an event each, so their history is not empty', async () => {
-    // Every migration but the events', an enquiry answered and one left new, then the events' migration.
-    const db = await open();
-    try {
-      await createSupabaseRoles(db);
-      const files = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
-      const events = files.findIndex((name) => name.endsWith('_enquiry_events.sql'));
-      for (const name of files.slice(0, events)) await db.exec(await readFile(join(migrationsDir, name), 'utf8'));
-      const [answered, open_] = [randomUUID(), randomUUID()];
-      for (const id of [answered, open_]) await queryAs(db, 'anon', insertSql, [id, `visitor.${id.slice(0, 8)}@example.com`]);
-      await queryAs(db, 'service_role', 'select * from public.set_enquiry_state($1, $2, $3)', [answered, 'answered', 'Priya']);
-      await db.exec(await readFile(join(migrationsDir, files[events]!), 'utf8'));
-      const { rows } = await db.query<EventRow & { enquiry_id: string }>('select enquiry_id, to_value, by, via from public.enquiry_events');
-      expect(rows).toEqual([{ enquiry_id: answered, to_value: 'answered', by: 'Priya', via: 'link' }]);
-    } finally {
-      await db.close();
-    }
+    await db!.exec(eventsMigration);
+    const { rows } = await db!.query<EventRow & { enquiry_id: string }>('select enquiry_id, to_value, by, via from public.enquiry_events');
+    expect(rows).toEqual([{ enquiry_id: answered, to_value: 'answered', by: 'Priya', via: 'link' }]);
   });
 });

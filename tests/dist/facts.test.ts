@@ -6,6 +6,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legalPages } from '../../scripts/content/content-routes.ts';
 import { astro, copyProject, repoRoot } from '../support/project-copy.ts';
 
 const dist = join(repoRoot, 'dist');
@@ -62,9 +63,10 @@ describe('a fact changed in src/config', () => {
     expect(mismatches).toEqual([]);
     // The footer quotes the years on every page; the response time is promised on the contact, legal and most service pages.
     expect([...quoting].filter((entry) => entry.endsWith('figures.ts')).length).toBeGreaterThanOrEqual(34);
-    expect([...quoting].filter((entry) => entry.endsWith('company.ts'))).toEqual(
-      expect.arrayContaining(['contact.html src/config/company.ts', 'privacy-policy.html src/config/company.ts', 'terms-condition.html src/config/company.ts']),
-    );
+    // Every legal page promises it under its text (src/layouts/LegalPage.astro), a new one too.
+    const legal = legalPages().map((page) => `${page.slug}.html src/config/company.ts`);
+    expect(legal, 'the legal pages of content/legal').not.toHaveLength(0);
+    expect([...quoting].filter((entry) => entry.endsWith('company.ts'))).toEqual(expect.arrayContaining(['contact.html src/config/company.ts', ...legal]));
   });
 
   it('changes in the contact form’s messages', async () => {

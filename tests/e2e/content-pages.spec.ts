@@ -2,10 +2,11 @@
  * The pages built from the content collections show what their files under content/ list, as a visitor
  * sees them: the counts, the order, the labels and where each button goes.
  */
-import { sectionCards } from '../../scripts/content/content-routes.ts';
-import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { legalPages, sectionCards, sectionPages } from '../../scripts/content/content-routes.ts';
 import { talentPartner } from '../../src/config/company.ts';
+import { formatDate } from '../../src/document/dates.ts';
+import { SECTIONS, type Section } from '../../src/config/routes.ts';
 
 /**
  * The page section whose heading (h2) reads `title`. Sections with an `id` are also named regions, but
@@ -21,19 +22,11 @@ const cards = (page: Page, title: string) => section(page, title).getByRole('art
 /** Every href of a list of links, in order. */
 const hrefsOf = (links: Locator) => links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
 
-/** A section's pages as its content files declare them: navLabel and slug, sorted by `order`. */
-function collectionMenu(collection: string): { label: string; href: string }[] {
-  const folder = new URL(`../../content/${collection}/`, import.meta.url);
-  return readdirSync(folder)
-    .filter((file) => file.endsWith('.mdx'))
-    .map((file) => {
-      const text = readFileSync(new URL(file, folder), 'utf8');
-      const order = Number(/^order: (\d+(?:\.\d+)?)$/m.exec(text)?.[1]);
-      const label = /^navLabel: (.+)$/m.exec(text)?.[1]?.replace(/^(['"])(.*)\1$/, '$2') ?? '';
-      return { order, label, href: `/${collection}/${file.replace(/\.mdx$/, '')}` };
-    })
-    .sort((a, b) => a.order - b.order)
-    .map(({ label, href }) => ({ label, href }));
+/** A section's pages as its content files declare them (navLabel and address, by `order`), at least one. */
+function collectionMenu(section: Section): { label: string; href: string }[] {
+  const pages = sectionPages(section).map((page) => ({ label: page.navLabel, href: page.path }));
+  expect(pages, `the pages of content/${section}`).not.toHaveLength(0);
+  return pages;
 }
 
 /** Follows a link the way a visitor does (including the meta-refresh redirect pages) and returns where it lands. */
@@ -49,6 +42,7 @@ test.describe('services', () => {
   const serviceCards = sectionCards('services', 'Our Core Services') as Array<{ title: string; link: string; features: string[]; badge?: string }>;
 
   test('/services shows a card from each service file in order, each with its badge, description, features and Learn More', async ({ page }) => {
+    expect(serviceCards, 'the service files with a card').not.toHaveLength(0);
     await page.goto('/services');
     const grid = cards(page, 'Our Core Services');
     await expect(grid).toHaveCount(serviceCards.length);
@@ -71,6 +65,7 @@ test.describe('services', () => {
       '/services/outsourcing': '/services/services-outsourcing',
       '/services/technical-support': '/services/technical-support-services',
     };
+    expect(serviceCards, 'the service files with a card').not.toHaveLength(0);
     for (const { link } of serviceCards) await landsOn(page, link, routed[link] ?? link);
   });
 
@@ -146,6 +141,7 @@ test.describe('consulting', () => {
   });
 
   test('/consulting shows the offers of its pages in order, with their durations and Get Started links', async ({ page }) => {
+    expect(offers, 'the consulting files with a card').not.toHaveLength(0);
     const grid = cards(page, 'Our Consulting Services');
     await expect(grid).toHaveCount(offers.length);
     await expect(grid.getByRole('heading', { level: 3 })).toHaveText(offers.map((offer) => offer.title));
@@ -223,6 +219,7 @@ test.describe('outsourcing', () => {
   const lines = sectionCards('outsourcing', 'Our Outsourcing Services').map((card) => card.link);
 
   test('/outsourcing has a card with Learn More for each of its pages', async ({ page }) => {
+    expect(lines, 'the outsourcing files with a card').not.toHaveLength(0);
     await page.goto('/outsourcing');
     const grid = cards(page, 'Our Outsourcing Services');
     await expect(grid).toHaveCount(lines.length);
@@ -277,7 +274,7 @@ test.describe('outsourcing', () => {
 });
 
 test.describe('every sub-page', () => {
-  for (const collection of ['services', 'consulting', 'outsourcing']) {
+  for (const collection of SECTIONS) {
     for (const { href } of collectionMenu(collection)) {
       test(`${href} has a hero and a link to /contact in its content`, async ({ page }) => {
         await page.goto(href);
@@ -289,25 +286,37 @@ test.describe('every sub-page', () => {
 });
 
 test.describe('legal', () => {
-  const legalPages = [
-    { path: '/privacy-policy', constants: ['under 16'] },
-    { path: '/terms-condition', sections: 15, constants: ['6 months', 'under 16', 'New Delhi'] },
-    { path: '/return-refund', sections: 6, constants: ['7-14 business days'] },
-  ];
+  // What the spec asks of these policies beside what every legal page shows; a page it names must still be there.
+  const specConstants: Record<string, string[]> = {
+    'privacy-policy': ['under 16'],
+    'terms-condition': ['6 months', 'under 16', 'New Delhi'],
+    'return-refund': ['7-14 business days'],
+  };
+  const pages = legalPages();
 
-  for (const legal of legalPages) {
-    test(`${legal.path}: last updated 18 Aug 2025, the company constants and Contact Us to /contact`, async ({ page }) => {
+  test('content/legal holds the pages whose constants the spec names', () => {
+    expect(pages, 'the legal pages of content/legal').not.toHaveLength(0);
+    expect(pages.map((legal) => legal.slug)).toEqual(expect.arrayContaining(Object.keys(specConstants)));
+  });
+
+  // Every legal page of content/legal, a new one too: its date, its numbered sections as its file writes them, and Contact Us.
+  for (const legal of pages) {
+    const lastUpdated = `Last updated ${formatDate(new Date(legal.lastUpdated))}`;
+    test(`${legal.path}: ${lastUpdated}, its ${legal.headings.length} numbered sections, the company constants and Contact Us to /contact`, async ({
+      page,
+    }) => {
       await page.goto(legal.path);
-      await expect(page.getByText('Last updated 18 Aug 2025', { exact: true })).toBeVisible();
+      await expect(page.getByText(lastUpdated, { exact: true })).toBeVisible();
+      await expect(page.locator('time')).toHaveAttribute('datetime', legal.lastUpdated);
       const article = page.getByRole('main').getByRole('article');
-      for (const constant of legal.constants) await expect(article, constant).toContainText(constant);
+      for (const constant of specConstants[legal.slug] ?? []) await expect(article, constant).toContainText(constant);
       await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
-      if (legal.sections) {
-        const numbered = article.getByRole('heading', { level: 2 }).filter({ hasText: /^\s*\d+\.\s/ });
-        const texts = await numbered.allTextContents();
-        expect(texts.map((text) => Number(/\d+/.exec(text)?.[0]))).toEqual(Array.from({ length: legal.sections }, (_, i) => i + 1));
-        await expect(article.getByRole('heading', { level: 2 })).toHaveCount(legal.sections);
-      }
+      // docs/CONTENT.md: a writer numbers the main headings; the page shows each, numbered 1, 2, 3… in order.
+      expect(legal.headings, `the main headings (## ) of content/legal/${legal.slug}.mdx`).not.toHaveLength(0);
+      const numbered = article.getByRole('heading', { level: 2 }).filter({ hasText: /^\s*\d+\.\s/ });
+      const texts = await numbered.allTextContents();
+      expect(texts.map((text) => Number(/\d+/.exec(text)?.[0]))).toEqual(Array.from({ length: legal.headings.length }, (_, i) => i + 1));
+      await expect(article.getByRole('heading', { level: 2 })).toHaveCount(legal.headings.length);
     });
   }
 });

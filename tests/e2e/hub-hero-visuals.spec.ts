@@ -72,6 +72,7 @@ for (const width of [1440, 390]) {
     test('/consulting sets every offer of the overview on one scale of weeks, with its length as written', async ({ page }) => {
       await page.goto('/consulting');
       const offers = overviewCards('consulting');
+      expect(offers, 'the consulting offers of the overview').not.toHaveLength(0);
       const figure = picture(page, new RegExp(`^${offers.length} consulting engagements in weeks`));
       await placedForWidth(page, figure, width);
       for (const offer of offers) {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { storedEnquiries, uniqueEmail } from '../support/enquiries.ts';
 import { field } from '../support/site.ts';
 import { sectionPages } from '../../scripts/content/content-routes.ts';
+import { topLevelPages } from '../../src/config/routes.ts';
 
 // Focus styles appear at once instead of fading in, so what is read is what a visitor ends up seeing.
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
@@ -224,13 +225,13 @@ test.describe('desktop 1280x800', () => {
   test('each header section opens with Enter on its arrow button, Tab walks through its pages, Escape closes it', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [section, folder] of [
-      ['Services', 'services'],
-      ['Consulting', 'consulting'],
-      ['Outsourcing', 'outsourcing'],
-    ] as const) {
-      // As the content files order them: a page a writer adds changes the menu, not this test.
+    // Each section of the header (src/config/routes.ts), and its pages as the content files order them: a page a
+    // writer adds changes the menu, not this test.
+    const sections = topLevelPages.flatMap((entry) => ('section' in entry && (entry.menus as readonly string[]).includes('header') ? [entry] : []));
+    expect(sections, 'the header sections').not.toHaveLength(0);
+    for (const { label: section, section: folder } of sections) {
       const labels = sectionPages(folder).map((entry) => entry.navLabel);
+      expect(labels, `the pages of content/${folder}`).not.toHaveLength(0);
       const button = nav.getByRole('button', { name: `${section} pages`, exact: true });
       await tabTo(page, button);
       const pages = nav.getByRole('list', { name: `${section} pages` });

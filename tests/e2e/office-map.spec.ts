@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readFileSync, readdirSync } from 'node:fs';
+import { orderedEntries } from '../../scripts/content/content-routes.ts';
 import { offices } from '../../src/config/offices.ts';
 
 /**
@@ -8,9 +8,9 @@ import { offices } from '../../src/config/offices.ts';
  */
 const PAGES = [
   '/',
-  ...readdirSync('content/pages')
-    .filter((file) => /^\s*- type: officeMap$/m.test(readFileSync(`content/pages/${file}`, 'utf8')))
-    .map((file) => `/${file.replace(/\.mdx$/, '')}`),
+  ...orderedEntries('pages')
+    .filter(({ data }) => ((data.sections ?? []) as Array<{ type?: string }>).some((section) => section.type === 'officeMap'))
+    .map(({ slug }) => `/${slug}`),
 ];
 
 test.use({ viewport: { width: 320, height: 700 } });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { redirects } from '../../src/config/routes.ts';
+import { legalPages } from '../../scripts/content/content-routes.ts';
 import { openAndStay, SITE_ROUTES } from '../support/site.ts';
 import { wholeSiteCss } from '../support/site-css.ts';
 
@@ -151,7 +152,13 @@ async function footerFocusRing(page: Page, path: string): Promise<string> {
 test.describe('the footer focus ring', () => {
   test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
-  for (const path of ['/privacy-policy', '/return-refund', '/terms-condition', '/no-such-page']) {
+  // Every legal page of content/legal, a new one too, and the 404 page.
+  const legal = legalPages().map((page) => page.path);
+  test('is checked on at least one legal page', () => {
+    expect(legal, 'the legal pages of content/legal').not.toHaveLength(0);
+  });
+
+  for (const path of [...legal, '/no-such-page']) {
     test(`is the same on ${path} as on the home page`, async ({ page }) => {
       const home = await footerFocusRing(page, '/');
       // The accent ring of dark surfaces, not the brand blue that is faint on the dark footer.

@@ -5,9 +5,10 @@
  * repeats the header, the home page takes at most five sheets, and each case study at most two, its facts (client,
  * duration, team…) at the size of its text.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { caseStudies, legalPages } from '../../scripts/content/content-routes.ts';
 import { parse } from 'yaml';
 import { company, email, phone } from '../../src/config/company.ts';
 import { SITE_URL } from '../../src/config/site-url.ts';
@@ -133,15 +134,19 @@ test('the home page prints on at most five A4 sheets', async ({ page }) => {
 });
 
 /** Every case study's page, from content/case-studies/. */
-const caseStudyPages = readdirSync('content/case-studies')
-  .filter((name) => name.endsWith('.mdx'))
-  .map((name) => `/case-studies/${name.replace(/\.mdx$/, '')}`);
+const caseStudyPages = caseStudies().map((entry) => entry.path);
+/** Every legal page, from content/legal/: a new one prints as the others do. */
+const legalPaths = legalPages().map((legal) => legal.path);
+
+test('content/legal has a page to print', () => {
+  expect(legalPaths, 'the legal pages of content/legal').not.toHaveLength(0);
+});
 
 /**
  * A forwarded printout says where it came from: the page's address at the foot of every sheet, below the sheet's last
  * line of text (Chromium prints the page's fixed element on each sheet; print.css keeps a strip free for it).
  */
-for (const path of ['/about', caseStudyPages[0] ?? '/case-studies', '/privacy-policy']) {
+for (const path of ['/about', caseStudyPages[0] ?? '/case-studies', ...legalPaths]) {
   test(`${path} prints its address at the foot of every sheet, clear of the text`, async ({ page }) => {
     await page.goto(path);
     const address = new URL(path, SITE_URL).href;
@@ -162,6 +167,8 @@ for (const path of ['/about', caseStudyPages[0] ?? '/case-studies', '/privacy-po
   });
 }
 
+// Case studies are optional (a site may have none yet): then this says so instead of checking nothing unseen.
+if (caseStudyPages.length === 0) test('case studies print on at most two A4 sheets', () => test.skip(true, 'content/case-studies has no case study'));
 for (const path of caseStudyPages) {
   test(`${path} prints on at most two A4 sheets, its facts at the size of its text`, async ({ page }) => {
     await page.goto(path);
