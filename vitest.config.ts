@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { themeColours } from './src/integrations/theme-colours.ts';
 
 // Tests grouped by what they need, one folder each, run alone with `npm run test:<group>` (browser tests: tests/e2e, Playwright):
 // unit: nothing but the code; dist: the built site (`npm run build` first); db: a database (PGlite, or PostgreSQL 15
@@ -7,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 const groups = ['unit', 'dist', 'db', 'project'];
 
 export default defineConfig({
+  // The site's colour tokens, as the site's build serves them (src/config/theme-colour.ts).
+  plugins: [themeColours()],
   test: {
     environment: 'node',
     // A test's limit catches a hang, never a slow machine: a test whose own work is heavy (a build, a new astro

@@ -15,7 +15,7 @@ import { samplePeakRss } from './bench/process-tree-rss.ts';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const astroBin = join(repoRoot, 'node_modules/.bin/astro');
-const COPIED = ['src', 'content', 'public', 'supabase', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
+const COPIED = ['src', 'content', 'supabase', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
 const TARGETS = { realSeconds: 10, enlargedSeconds: 60 };
 
 const usage = `Usage: npm run bench -- [--pages 1000] [--keep]

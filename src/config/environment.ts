@@ -1,7 +1,7 @@
 /**
  * The variables this build was given. Vite replaces `import.meta.env` with their values in Astro's build (every
  * variable) and in the browser bundle (PUBLIC_ ones only, which is why the settings browser code reads are PUBLIC_);
- * plain Node scripts (scripts/og-image.ts) have no `import.meta.env`, only `process.env`.
+ * plain Node scripts (scripts/) have no `import.meta.env`, only `process.env`.
  */
 import { settingValue, type Environment } from './settings.ts';
 

@@ -6,6 +6,7 @@
  *   <script> of its own (component-code-check.ts), and in `astro dev` a content file's unfixed mistake before the
  *   page (src/content/build-errors.ts);
  * - the popover polyfill's stand-alone build as an import (popover-polyfill.ts);
+ * - the colour tokens of src/styles/global.css as the module `virtual:theme-colours` (theme-colours.ts);
  * - `/admin/` → `/admin` in `astro dev` (admin-slash.ts);
  * - the sitemap without forwarding pages, the not-found page and the editor (sitemap.ts);
  * - no original of content/uploads/ in dist/ that no page uses (unused-uploads.ts), and no unreadable upload failing
@@ -26,6 +27,7 @@ import { editorOutput } from './editor-output.ts';
 import { frontmatterBoundsCheck } from './frontmatter-bounds.ts';
 import { popoverPolyfillAlias } from './popover-polyfill.ts';
 import { siteMap } from './sitemap.ts';
+import { themeColours } from './theme-colours.ts';
 import { onlyPublicSupabaseKey } from './supabase-key-check.ts';
 import { unusedUploads } from './unused-uploads.ts';
 import { unusableUploads } from './unusable-uploads.ts';
@@ -38,7 +40,7 @@ export function kalpakaSite(): AstroIntegration {
         updateConfig({
           integrations: [frontmatterBoundsCheck(), clientIntent(), adminSlash(), siteMap(), unusedUploads(), editorOutput()],
           vite: {
-            plugins: [onlyPublicSupabaseKey, componentCodeCheck, unfixedContentFirst, unusableUploads()],
+            plugins: [themeColours(), onlyPublicSupabaseKey, componentCodeCheck, unfixedContentFirst, unusableUploads()],
             resolve: { alias: [popoverPolyfillAlias] },
           },
         });

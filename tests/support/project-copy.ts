@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 // supabase/functions/_shared: the e-mail address rule the form shares with the notifier.
-export const SOURCES = ['src', 'content', 'public', 'supabase/functions/_shared', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
+export const SOURCES = ['src', 'content', 'supabase/functions/_shared', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
 
 /**
  * A copy of the site's sources in a temporary folder, to change and build without touching the real one.

@@ -5,6 +5,7 @@
 import { build, type Plugin } from 'esbuild';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { THEME_COLOURS_MODULE, themeColoursModuleSource, themeStylesheet } from '../../styles/theme-colours.ts';
 
 // From the project root (where astro runs): this module itself is bundled elsewhere at build time.
 const editorScriptEntry = join(process.cwd(), 'src/cms/editor/admin-setup.ts');
@@ -25,6 +26,20 @@ const englishOnly: Plugin = {
   name: 'zod-english-only',
   setup(build) {
     build.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: "export { default as en } from './en.js';", loader: 'js' }));
+  },
+};
+
+/**
+ * `virtual:theme-colours` (src/config/theme-colour.ts), the colour tokens of the site's stylesheet, as the site's build
+ * serves it; by the stylesheet's path, so that a change to it bundles the script afresh (below).
+ */
+const themeColoursModule: Plugin = {
+  name: 'theme-colours',
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^${THEME_COLOURS_MODULE}$`) }, () => ({ path: themeStylesheet(process.cwd()), pluginData: THEME_COLOURS_MODULE }));
+    build.onLoad({ filter: /\.css$/ }, ({ path, pluginData }) =>
+      pluginData === THEME_COLOURS_MODULE ? { contents: themeColoursModuleSource(path), loader: 'js' } : undefined,
+    );
   },
 };
 
@@ -56,7 +71,7 @@ export async function editorScript(entry = editorScriptEntry): Promise<string> {
     target: 'es2022',
     legalComments: 'none',
     metafile: true,
-    plugins: [iconNamesOnly, englishOnly],
+    plugins: [iconNamesOnly, englishOnly, themeColoursModule],
   });
   const inputs = new Map<string, number | undefined>();
   for (const path of Object.keys(metafile.inputs)) {

@@ -5,6 +5,7 @@
  * - the twins of string, text, number and image for fields required once their optional group is used
  *   (decap-fields.ts `neededInGroup`): the same widget, without Decap's "(optional)" after the label.
  */
+import { themeColour } from '../../config/theme-colour.ts';
 import type { DecapWidgets } from './entry-checks.ts';
 import { neededSuffix, neededWidgets } from './decap-fields.ts';
 
@@ -49,7 +50,7 @@ export function registerCounterWidgets(cms: DecapWidgets & { registerWidget(widg
           {
             'data-counter': '',
             id: `${props.forID}-counter`,
-            style: { margin: '4px 0 0', fontSize: '12px', fontWeight: over ? 600 : 400, color: over ? '#b91c1c' : '#4b5563' },
+            style: { margin: '4px 0 0', fontSize: '12px', fontWeight: over ? 600 : 400, color: themeColour(over ? 'error-700' : 'ink-600') },
           },
           shown,
         ),

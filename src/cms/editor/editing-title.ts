@@ -4,6 +4,7 @@
  * (`#/collections/services/entries/installation`) and adds one line beside the top bar's "← Services" link.
  */
 import { topLevelPages } from '../../config/routes.ts';
+import { themeColour } from '../../config/theme-colour.ts';
 import { contentCollections } from './decap-config.ts';
 import { siteIndex } from './entry-checks.ts';
 import type { SiteIndex } from './entry-problems.ts';
@@ -54,7 +55,7 @@ export function showEditingTitle(): void {
       margin: 'auto 16px',
       fontSize: '15px',
       fontWeight: '600',
-      color: '#1e2532',
+      color: themeColour('ink-800'),
       whiteSpace: 'nowrap',
       overflow: 'hidden',
       textOverflow: 'ellipsis',

@@ -3,6 +3,7 @@
  * collection holds what frontmatter-format.ts found (nothing for a file that reads, and then it is hidden); for a
  * broken file it says what to fix with the build's own words, hides the other fields and refuses to save.
  */
+import { themeColour } from '../../config/theme-colour.ts';
 import type { DecapField } from './decap-fields.ts';
 import { problemKey, type FileProblem } from './frontmatter-format.ts';
 
@@ -70,7 +71,13 @@ export function registerFileProblems(): void {
         {
           role: 'alert',
           'data-file-problem': '',
-          style: { padding: '16px', border: '2px solid #b91c1c', borderRadius: '6px', background: '#fef2f2', color: '#111827' },
+          style: {
+            padding: '16px',
+            border: `2px solid ${themeColour('error-700')}`,
+            borderRadius: '6px',
+            background: themeColour('error-50'),
+            color: themeColour('ink-900'),
+          },
         },
         h('h2', { style: { margin: '0 0 12px', fontSize: '18px' } }, heading),
         h('p', { style: { margin: 0, fontWeight: 600 } }, where),

@@ -2,6 +2,7 @@
  * A notice that stays over the editor until the writer closes it: a refused upload (upload-guard.ts), or a save
  * that was refused or failed (lasting-notices.ts). Styled through the CSSOM, which the editor's policy allows.
  */
+import { themeColour } from '../../config/theme-colour.ts';
 
 /** Removes the notice `id`, if shown. */
 export function closeNotice(id: string): void {
@@ -26,10 +27,10 @@ export function showNotice(id: string, heading: string, lines: readonly string[]
     overflowY: 'auto',
     boxSizing: 'border-box',
     padding: '16px',
-    border: '2px solid #b91c1c',
+    border: `2px solid ${themeColour('error-700')}`,
     borderRadius: '6px',
-    background: '#fef2f2',
-    color: '#111827',
+    background: themeColour('error-50'),
+    color: themeColour('ink-900'),
     boxShadow: '0 4px 16px rgb(0 0 0 / 0.25)',
     overflowWrap: 'anywhere',
   });

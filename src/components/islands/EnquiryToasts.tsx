@@ -4,6 +4,7 @@
  */
 import { useEffect, type CSSProperties } from 'react';
 import { toast, Toaster } from 'sonner';
+import { themeColour } from '../../config/theme-colour.ts';
 import { enquiryMessages, toastSettings } from '../../config/toasts.ts';
 import { TitleText } from './SavedEnquiryNotes.tsx';
 
@@ -18,7 +19,7 @@ export function showEnquiryToast(outcome: EnquiryOutcome): void {
 }
 
 /** Sonner's rich-colour text is under 4.5:1 on its tinted backgrounds (4.25 green, 4.34 red); these reach 5.1 and 5.8. */
-const accessibleRichColors = { '--success-text': '#0f7a4a', '--error-text': '#c10007' } as CSSProperties;
+const accessibleRichColors = { '--success-text': themeColour('success-600'), '--error-text': themeColour('error-700') } as CSSProperties;
 
 export function EnquiryToaster() {
   // The form's status area announces each outcome; the toasts show it again without a second announcement.
