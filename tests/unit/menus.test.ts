@@ -47,6 +47,7 @@ describe('menus from the top-level pages and the collections', () => {
       },
       { label: 'Consulting', href: '/consulting', children: [{ label: 'IT Strategy', href: '/consulting/it-strategy' }] },
       { label: 'Outsourcing', href: '/outsourcing', children: [] },
+      { label: 'Case Studies', href: '/case-studies' },
     ]);
   });
 
