@@ -9,6 +9,7 @@ import { pagePath } from './page-path.ts';
 import { enquiryDemo, supabaseUrl } from '../config/supabase-project.ts';
 import { inlineAllowList, unlistedInlineCodeError } from './inline-code-allowlist.ts';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import render from 'dom-serializer';
 import { pageCss, type LaterSource } from './page-css.ts';
 import { siteCssSource as siteCss, siteStylesheetLink } from './site-stylesheet.ts';
 import { pagePolicy, unlistedInlineCode } from './page-policy.ts';
@@ -52,7 +53,7 @@ function shownAtFirst(html: string): string {
     popover.attribs = { popover: '' };
     popover.children = [];
   }
-  return DomUtils.getOuterHTML(document);
+  return render(document);
 }
 
 /**
