@@ -4,8 +4,9 @@
  * Lighthouse's mobile defaults (simulated throttling) in Debian's Chromium, three runs a page, median run kept.
  * AUDIT_PAGES=ci audits CI's representative set; AUDIT_PAGES=/,/about the pages named.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- Lighthouse CI loads its settings with require().
+/* eslint-disable @typescript-eslint/no-require-imports -- Lighthouse CI loads its settings with require(). */
 const { caseStudies, siteRoutes } = require('./scripts/content/content-routes.ts');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = require('./scripts/shared/chromium.ts');
 
 const port = Number(process.env.AUDIT_PORT ?? 4391);
 const notFound = '/this-page-does-not-exist';
@@ -41,10 +42,10 @@ module.exports = {
       startServerReadyPattern: 'Serving',
       url: pages.map((path) => `http://127.0.0.1:${port}${path}`),
       numberOfRuns: 3,
-      chromePath: process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium, with the flags for a container without outbound network; Lighthouse CI adds --headless=new.
+      chromePath: CHROMIUM_PATH,
       settings: {
-        // Debian's Chromium in a container as root, with no outbound network (scripts/shared/chromium.ts).
-        chromeFlags: '--no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+        chromeFlags: CHROMIUM_ARGS.join(' '),
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         // The 404 path is answered with 404 on purpose; Lighthouse refuses such a document otherwise.
         ignoreStatusCode: true,
