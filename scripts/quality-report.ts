@@ -38,7 +38,7 @@ function lighthouseSection(): string {
     return `| ${[new URL(run.url).pathname, ...scores, ...metrics, metric('cumulative-layout-shift').toFixed(3), `${(metric('total-byte-weight') / 1024).toFixed(1)} KB`].join(' | ')} |`;
   });
   const table = ['| page | perf | a11y | bp | seo | LCP | TBT | CLS | transfer |', '| - | -: | -: | -: | -: | -: | -: | -: | -: |', ...rows];
-  return `## Lighthouse\n\nFrom \`npm run audit\` (Lighthouse CI, median of three runs), ${manifestPath} of ${when} UTC:\n\n${table.join('\n')}`;
+  return `## Lighthouse\n\nFrom \`npm run audit\` (Lighthouse CI, each page's median run), ${manifestPath} of ${when} UTC:\n\n${table.join('\n')}`;
 }
 
 function savedReport(title: string, command: string, file: string): string {
