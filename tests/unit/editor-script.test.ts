@@ -5,8 +5,11 @@
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, expect, test, vi } from 'vitest';
 import { editorScript } from '../../src/cms/build/editor-script.ts';
+
+// Before src/config/environment.ts reads the environment (imports are hoisted above this file's other code).
+vi.hoisted(() => Object.assign(process.env, { PUBLIC_EDITOR_TEST_GREETING: 'Namaskar', EDITOR_TEST_SECRET: 'not-for-browsers' }));
 
 const folder = mkdtempSync(join(tmpdir(), 'editor-script-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -31,4 +34,13 @@ test('is bundled again only once a file it is built from has been saved since', 
   // Saved later: bundled again.
   utimesSync(greeting, 1_700_000_060, 1_700_000_060);
   expect(await editorScript(entry)).toContain('Vanakkam');
+});
+
+test("holds this build's public settings in place of import.meta.env, and no private one", async () => {
+  const entry = join(folder, 'settings.ts');
+  saveAt(entry, 'console.log(import.meta.env.PUBLIC_EDITOR_TEST_GREETING, import.meta.env.EDITOR_TEST_SECRET);\n', 1_700_000_000);
+  const script = await editorScript(entry);
+  expect(script).toContain('Namaskar');
+  expect(script).not.toContain('not-for-browsers');
+  expect(script).not.toContain('import.meta');
 });

@@ -6,6 +6,7 @@ import { build, type Plugin } from 'esbuild';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { THEME_COLOURS_MODULE, themeColoursModuleSource, themeStylesheet } from '../../styles/theme-colours.ts';
+import { environment } from '../../config/environment.ts';
 
 // From the project root (where astro runs): this module itself is bundled elsewhere at build time.
 const editorScriptEntry = join(process.cwd(), 'src/cms/editor/admin-setup.ts');
@@ -43,6 +44,13 @@ const themeColoursModule: Plugin = {
   },
 };
 
+/**
+ * The settings the editor's code reads (src/config/environment.ts, through company.ts and offices.ts) come from
+ * `import.meta.env`, which a classic script has no way to hold: the bundle gets this build's PUBLIC_ variables in its
+ * place, as Vite gives the site's browser code, and never a private one.
+ */
+const publicEnv = () => JSON.stringify(Object.fromEntries(Object.entries(environment).filter(([name]) => name.startsWith('PUBLIC_'))));
+
 const modified = async (path: string) => (await stat(path).catch(() => undefined))?.mtimeMs;
 
 /**
@@ -71,10 +79,12 @@ export async function editorScript(entry = editorScriptEntry): Promise<string> {
     target: 'es2022',
     legalComments: 'none',
     metafile: true,
+    define: { 'import.meta.env': publicEnv() },
     plugins: [iconNamesOnly, englishOnly, themeColoursModule],
   });
   const inputs = new Map<string, number | undefined>();
-  for (const path of Object.keys(metafile.inputs)) {
+  // Not esbuild's own inputs (`<define:import.meta.env>`), which are no files.
+  for (const path of Object.keys(metafile.inputs).filter((input) => !input.startsWith('<'))) {
     // A file saved while the bundle was being made may be in it as it was before: the next opening bundles it again.
     const time = await modified(path);
     inputs.set(path, time !== undefined && time < started ? time : Number.NaN);
