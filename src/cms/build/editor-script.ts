@@ -31,6 +31,35 @@ const englishOnly: Plugin = {
 };
 
 /**
+ * acorn-jsx requires acorn (its CommonJS build) and micromark's MDX extension imports it (its ES build): bundled as
+ * they are, the browser got acorn twice (2 × 120 KB). Both get the ES build.
+ */
+const oneAcorn: Plugin = {
+  name: 'one-acorn',
+  setup(build) {
+    build.onResolve({ filter: /^acorn$/ }, ({ path, kind, resolveDir }) =>
+      kind === 'require-call' ? build.resolve(path, { kind: 'import-statement', resolveDir }) : undefined,
+    );
+  },
+};
+
+const zodAsObject = /^import \{ z \} from 'astro\/zod';$/m;
+
+/**
+ * `import { z } from 'astro/zod'`, as Astro's docs write it, hands esbuild all of zod as one object, so it keeps all of
+ * it (JSON Schema conversion, z.compile…); imported as a namespace, esbuild keeps only what the schemas use.
+ */
+const zodAsNamespace: Plugin = {
+  name: 'zod-as-namespace',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      return zodAsObject.test(source) ? { contents: source.replace(zodAsObject, "import * as z from 'astro/zod';"), loader: 'ts' } : undefined;
+    });
+  },
+};
+
+/**
  * `virtual:theme-colours` (src/config/theme-colour.ts), the colour tokens of the site's stylesheet, as the site's build
  * serves it; by the stylesheet's path, so that a change to it bundles the script afresh (below).
  */
@@ -80,7 +109,7 @@ export async function editorScript(entry = editorScriptEntry): Promise<string> {
     legalComments: 'none',
     metafile: true,
     define: { 'import.meta.env': publicEnv() },
-    plugins: [iconNamesOnly, englishOnly, themeColoursModule],
+    plugins: [iconNamesOnly, englishOnly, oneAcorn, zodAsNamespace, themeColoursModule],
   });
   const inputs = new Map<string, number | undefined>();
   // Not esbuild's own inputs (`<define:import.meta.env>`), which are no files.
