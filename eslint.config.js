@@ -16,6 +16,7 @@ export default defineConfig(
       '.astro/',
       'node_modules/',
       'reports/',
+      '.lighthouseci/',
       'test-results/',
       'playwright-report/',
       '.local-data/',

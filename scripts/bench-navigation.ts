@@ -10,14 +10,15 @@ import { chromiumLaunchOptions } from './shared/chromium.ts';
 import { speculationRules } from '../src/config/speculation-rules.ts';
 import { slow4g, throttledDistServer, type DistServer } from './bench/throttled-dist.ts';
 
-const usage = `Usage: npm run bench:navigation -- [--dwell 500] [--root dist]
+const usage = `Usage: npm run bench:navigation -- [--dwell 500] [--root dist] [--links 6]
 
 Serves dist/ (run "npm run build" first) through a throttling server with Lighthouse's slow 4G profile
 (${slow4g.rttMs} ms round trip, ${Math.round((slow4g.downloadBytesPerSecond * 8) / 1000)} kbit/s down: Chromium's own network emulation does not slow
 speculative prefetches, so the server does, for every request alike). In Debian's Chromium, for each link below,
 it opens the first page, rests the pointer on the link for --dwell ms as a visitor does before clicking, clicks,
 and reads the next page's first contentful paint. Once with the pages as built, once with their
-<script type="speculationrules"> left out. Prints the median of each and writes reports/navigation.json.`;
+<script type="speculationrules"> left out (--links: only the first so many). Prints the median of each and writes
+reports/navigation.json.`;
 
 /** Links a visitor follows: menus, cards, the call to action and a footer link. */
 const journeys: readonly { from: string; to: string }[] = [
@@ -62,15 +63,20 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-async function measure(browser: Browser, server: DistServer, dwellMs: number): Promise<Record<string, number>> {
+async function measure(browser: Browser, server: DistServer, dwellMs: number, links: number): Promise<Record<string, number>> {
   const times: Record<string, number> = {};
-  for (const { from, to } of journeys) times[`${from} → ${to}`] = Math.round(await clickToPaint(browser, server.origin, from, to, dwellMs));
+  for (const { from, to } of journeys.slice(0, links)) times[`${from} → ${to}`] = Math.round(await clickToPaint(browser, server.origin, from, to, dwellMs));
   return times;
 }
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { dwell: { type: 'string', default: '500' }, root: { type: 'string', default: 'dist' }, help: { type: 'boolean', short: 'h', default: false } },
+    options: {
+      dwell: { type: 'string', default: '500' },
+      root: { type: 'string', default: 'dist' },
+      links: { type: 'string', default: String(journeys.length) },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
   });
   if (values.help) {
     console.log(usage);
@@ -79,6 +85,8 @@ async function main(): Promise<number> {
   const dwellMs = Number(values.dwell);
   if (!Number.isInteger(dwellMs) || dwellMs < 0 || dwellMs > 10_000)
     throw new Error(`--dwell must be a whole number of milliseconds up to 10000, got "${values.dwell}".`);
+  const links = Number(values.links);
+  if (!Number.isInteger(links) || links < 1 || links > journeys.length) throw new Error(`--links must be a whole number from 1 to ${journeys.length}.`);
   if (!(await readFile(join(values.root, 'index.html')).catch(() => null))) throw new Error(`No ${values.root}/index.html: run "npm run build" first.`);
 
   const rulesElement = `<script type="speculationrules">${JSON.stringify(speculationRules)}</script>`;
@@ -87,7 +95,7 @@ async function main(): Promise<number> {
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     if (!(await withRules.html('/')).includes(rulesElement)) throw new Error('The built home page carries no speculation rules: is dist/ up to date?');
-    const results = { without: await measure(browser, withoutRules, dwellMs), with: await measure(browser, withRules, dwellMs) };
+    const results = { without: await measure(browser, withoutRules, dwellMs, links), with: await measure(browser, withRules, dwellMs, links) };
     console.log(`Click to first contentful paint, slow 4G, pointer resting ${dwellMs} ms on the link before the click:`);
     console.log(`${'link'.padEnd(46)} ${'without rules'.padStart(14)} ${'with rules'.padStart(11)}`);
     for (const journey of Object.keys(results.without)) {

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { parseArgs } from 'node:util';
 import { serveDist } from './serve-dist.ts';
 import { chromiumLaunchOptions } from './shared/chromium.ts';
+import { listeningPort } from './shared/ports.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -26,8 +27,8 @@ if (values.help) {
   process.exit(0);
 }
 
-const port = 4399;
-const server = await serveDist('dist', port);
+const server = await serveDist('dist', 0);
+const port = listeningPort(server);
 const browser = await chromium.launch(chromiumLaunchOptions());
 await mkdir(values.out, { recursive: true });
 const paths = positionals.length > 0 ? positionals : ['/'];

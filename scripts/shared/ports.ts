@@ -1,33 +1,38 @@
-import { connect, createServer, type AddressInfo } from 'node:net';
+/**
+ * Ports, through get-port. A server of our own listens on port 0 and reads its port back (listeningPort). A tool a
+ * test starts (astro dev, wrangler, decap-server) is told one from the block of ports its test runner's worker owns:
+ * Vitest numbers its workers (VITEST_POOL_ID, 1…), Playwright its parallel workers (TEST_PARALLEL_INDEX, 0…), so
+ * workers started at once never ask for the same port and need no lock. The blocks sit below Linux's ephemeral range
+ * (32768…), where the system hands out ports for port 0 and outgoing connections.
+ */
+import type { AddressInfo } from 'node:net';
+import getPort, { portNumbers } from 'get-port';
+
+export const PORTS_PER_WORKER = 20;
+const VITEST_FIRST = 20_000;
+const PLAYWRIGHT_FIRST = 26_000;
+
+/** The first port of this worker's block: Vitest's and Playwright's blocks apart, so both may run at once. */
+export function workerBlock(env: NodeJS.ProcessEnv = process.env): number {
+  if (env.VITEST_POOL_ID) return VITEST_FIRST + (Number(env.VITEST_POOL_ID) - 1) * PORTS_PER_WORKER;
+  if (env.TEST_PARALLEL_INDEX) return PLAYWRIGHT_FIRST + Number(env.TEST_PARALLEL_INDEX) * PORTS_PER_WORKER;
+  throw new Error('workerPort() is for tests: no VITEST_POOL_ID or TEST_PARALLEL_INDEX in the environment.');
+}
 
 /**
- * A port the operating system hands out (listen on port 0), free at this moment: for a tool that must be told its
- * port before it starts (Chromium's DevTools). A server of our own listens on port 0 itself instead.
+ * A port of this worker's block that nothing listens on (a tool left by a crashed test may still hold one). get-port
+ * holds back each port it hands out for a while, so a test that takes two ports before starting either gets two.
  */
-export function systemPort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+export async function workerPort(): Promise<number> {
+  const first = workerBlock();
+  const last = first + PORTS_PER_WORKER - 1;
+  const port = await getPort({ port: portNumbers(first, last) });
+  if (port < first || port > last) throw new Error(`Every port of this worker's block ${first}–${last} is taken.`);
+  return port;
 }
 
 /** The port a server listening on port 0 was given. */
 export const listeningPort = (server: { address(): AddressInfo | string | null }): number => (server.address() as AddressInfo).port;
 
-/** Whether something accepts connections on host:port (a local backend or mail viewer already running). */
-export function isListening(host: string, port: number, timeoutMs = 500): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    const finish = (listening: boolean) => {
-      socket.destroy();
-      resolve(listening);
-    };
-    socket.setTimeout(timeoutMs, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
-}
+/** Whether something holds host:port (a local backend or mail viewer already running). */
+export const isListening = async (host: string, port: number): Promise<boolean> => (await getPort({ host, port })) !== port;

@@ -1,6 +1,7 @@
 import { getCollection, type CollectionKey } from 'astro:content';
 import { iconNode, isIconName } from '../schemas/icon-names.ts';
 import { BRAND_MARK_ID, brandMark } from '../config/brand-mark.ts';
+import { shortHash } from './short-hash.ts';
 
 /** Icons that components draw themselves, beyond the ones content files name. */
 export const UI_ICONS = [
@@ -45,15 +46,9 @@ export function spriteIcons(): Promise<{ names: string[]; version: string }> {
       for (const entry of await getCollection(collection)) collectIconFields(entry.data, names);
     }
     const sorted = [...names].filter(isIconName).sort();
-    return { names: sorted, version: hash(sorted.join(',') + brandMark.body) };
+    return { names: sorted, version: shortHash(sorted.join(',') + brandMark.body) };
   })();
   return cached;
-}
-
-function hash(text: string): string {
-  let value = 5381;
-  for (let index = 0; index < text.length; index += 1) value = ((value * 33) ^ text.charCodeAt(index)) >>> 0;
-  return value.toString(36);
 }
 
 export function spriteSvg(names: readonly string[]): string {

@@ -7,17 +7,12 @@
  */
 import siteCss from '../styles/global.css?inline';
 import { wholeCss } from './page-css.ts';
-
-/** A short hash of the stylesheet, so a changed stylesheet is fetched anew. */
-function hash(text: string): string {
-  let value = 5381;
-  for (let index = 0; index < text.length; index += 1) value = ((value * 33) ^ text.charCodeAt(index)) >>> 0;
-  return value.toString(36);
-}
+import { shortHash } from './short-hash.ts';
 
 /** What page-css.ts cuts each page's share from. */
 export const siteCssSource = siteCss;
 export const siteStylesheet = wholeCss(siteCss);
-export const siteStylesheetHref = `/site.css?v=${hash(siteStylesheet)}`;
+/** Versioned by its content, so a changed stylesheet is fetched anew. */
+export const siteStylesheetHref = `/site.css?v=${shortHash(siteStylesheet)}`;
 /** As Astro writes it in a page, so the document layout can find where the first screen ends. */
 export const siteStylesheetLink = `<link rel="stylesheet" href="${siteStylesheetHref}">`;

@@ -24,7 +24,7 @@ const valid = () => ({
       title: 'Data Migration Expertise',
       items: [{ icon: 'database', title: 'Database Migration', description: 'Between engines.', features: ['Schema conversion'], link: '/contact' }],
     },
-    { type: 'stats', title: 'By the Numbers', items: [{ number: 500, suffix: '+', label: 'Projects Delivered' }] },
+    { type: 'stats', title: 'By the Numbers', items: [{ number: 14, suffix: '', label: 'Cloud regions we deploy to' }] },
   ],
 });
 
@@ -115,7 +115,7 @@ describe('content schemas', () => {
 
   it('reject a stat number written as a string', () => {
     const entry = valid();
-    Object.assign(entry.sections[1]!.items[0]!, { number: '500' });
+    Object.assign(entry.sections[1]!.items[0]!, { number: '14' });
     expect(problems(subPage, entry)).toEqual(['sections.1.items.0.number: Invalid input: expected number, received string']);
   });
 
@@ -137,12 +137,20 @@ describe('content schemas', () => {
   it('reject a figure value without a number, and a figure written twice', () => {
     const entry = valid();
     entry.sections[1]!.items = [
-      { value: 'many', label: 'Clients' },
-      { value: '30+', number: 30, label: 'Years' },
+      { value: 'many', label: 'Releases' },
+      { value: '12+', number: 12, label: 'Releases a year' },
     ] as never;
     expect(problems(quotingFacts(subPage), entry)).toEqual([
       'sections.1.items.0.value: write the figure as text with a number in it, like 30+ or {{yearsExperience}}',
       'sections.1.items.1.number: write the figure once: as value, or as number with prefix and suffix',
+    ]);
+  });
+
+  it('reject a company figure written by hand in a stat, naming the fact to quote', () => {
+    const entry = valid();
+    entry.sections[1]!.items = [{ value: '30+', label: 'Years' }] as never;
+    expect(problems(quotingFacts(subPage), entry)).toEqual([
+      expect.stringMatching(/^sections\.1\.items\.0\.value: "30\+" writes out a company figure by hand: write \{\{yearsExperience\}\}/),
     ]);
   });
 

@@ -1,11 +1,12 @@
 /**
- * The spell check of `npm test` (`npm run spell`, scripts/spell.ts), run as CI runs it on a copy of the project: an
- * American spelling in a page's title and in a component's visible text, and a misspelt word in a page's text, each
- * fail it with the file, line and column and what to write instead (and an annotation on that line under GitHub
- * Actions); a page's address and the components' class names are not words; with the words fixed, or a right word
- * added to the project's word list, it passes.
+ * The spell check of `npm test` (`npm run spell`: cspell with cspell.config.yaml), run as CI runs it on a copy of the
+ * project: an American spelling in a page's title and in a component's visible text, and a misspelt word in a page's
+ * text, each fail it with the file, line and column and what to write instead (and, through CI's problem matcher, an
+ * annotation on that line); a page's address and the components' class names are not words; with the words fixed, or
+ * a right word added to the project's word list, it passes.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { appendFile, cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,10 +16,21 @@ import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 const run = promisify(execFile);
 let project: Awaited<ReturnType<typeof copyProject>>;
 
-/** The check as `npm test` runs it, under GitHub Actions; resolves with its exit code and output. */
+const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const matcher = JSON.parse(readFileSync(join(repoRoot, '.github/cspell-problem-matcher.json'), 'utf8')).problemMatcher[0].pattern[0];
+
+/** The annotations GitHub makes of the output with CI's problem matcher: "file:line:col message". */
+const annotations = (output: string) =>
+  output.split('\n').flatMap((line) => {
+    const match = new RegExp(matcher.regexp).exec(line);
+    return match ? [`${match[matcher.file]}:${match[matcher.line]}:${match[matcher.column]} ${match[matcher.message]}`] : [];
+  });
+
+/** The check as `npm test` runs it (the package's `spell` script); resolves with its exit code and output. */
 async function spell() {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/spell.ts'], { cwd: project.root, env: toolEnv('production', { GITHUB_ACTIONS: 'true' }) });
+    const env = toolEnv('production', { PATH: `${join(repoRoot, 'node_modules/.bin')}:${process.env.PATH}` });
+    const { stdout, stderr } = await run('sh', ['-c', scripts.spell!], { cwd: project.root, env });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -42,7 +54,7 @@ function positionOf(source: string, line: RegExp, word: string): { line: number;
 
 beforeAll(async () => {
   project = await copyProject('spelling-');
-  for (const entry of ['scripts', 'spelling', 'cspell.config.yaml']) await cp(join(repoRoot, entry), join(project.root, entry), { recursive: true });
+  for (const entry of ['spelling', 'cspell.config.yaml']) await cp(join(repoRoot, entry), join(project.root, entry), { recursive: true });
 });
 
 afterAll(() => project?.remove());
@@ -68,15 +80,19 @@ it(
 
     const { code, output } = await spell();
     expect(code).toBe(1);
-    expect(output).toContain(`${page}:${title.line}:${title.col} "Optimization" is American spelling: write "Optimisation" (the site is in British English)`);
-    expect(output).toContain(`${component}:${visible.line}:${visible.col} "reorganized" is American spelling: write "reorganised"`);
-    expect(output).toContain(`${page}:${typo.line}:${typo.col} "consutlants" is not in the dictionary: correct it (perhaps "consultants"`);
-    expect(output).toContain('add it to spelling/words.txt');
-    // On the pull request, an annotation on each line.
-    expect(output).toContain(`::error file=${page},line=${title.line},col=${title.col},title=Spelling needs a fix::"Optimization" is American spelling`);
-    expect(output).toContain(`::error file=${component},line=${visible.line},col=${visible.col},title=Spelling needs a fix::"reorganized"`);
-    // Nothing else: addresses, class names and the rest of the site pass.
-    expect(output).toContain('3 spelling problems in 2 files.');
+    // On the pull request, an annotation on each line, and nothing else: addresses, class names and the rest pass.
+    const made = annotations(output);
+    expect(made, output).toHaveLength(3);
+    for (const start of [
+      `${page}:${title.line}:${title.col} Forbidden word "Optimization" fix: (Optimisation) (suggestions: Optimisation*`,
+      `${component}:${visible.line}:${visible.col} Forbidden word "reorganized" fix: (reorganised) (suggestions: reorganised*`,
+      `${page}:${typo.line}:${typo.col} Unknown word "consutlants"  (suggestions: consultants`,
+    ])
+      expect(
+        made.some((line) => line.startsWith(start)),
+        `${start}\n${output}`,
+      ).toBe(true);
+    expect(output).toContain('Issues found: 3 in 2 files.');
   },
 );
 
@@ -90,6 +106,6 @@ it('with the British spellings written and a right word added to the word list, 
   // A product's name the dictionary lacks is right: the writer adds it to the word list.
   await appendFile(join(project.root, 'spelling/words.txt'), 'Consultix\n');
   const { code, output } = await spell();
-  expect(output).toMatch(/Spelling: \d+ files in British English\./);
+  expect(output).toMatch(/Files checked: \d+, Issues found: 0 in 0 files\./);
   expect(code).toBe(0);
 });

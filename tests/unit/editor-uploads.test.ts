@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 import { httpRequest } from '../../scripts/shared/loopback-http.ts';
-import { workerPort } from '../support/ports.ts';
+import { workerPort } from '../../scripts/shared/ports.ts';
 import { missingImages } from '../../src/content/image-checks.ts';
 import { declaredSize, formatOfBytes, maxUploadBytes, uploadProblem, uploadRefusedHeading } from '../../src/schemas/upload-rules.ts';
 

