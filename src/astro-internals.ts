@@ -17,6 +17,7 @@
  * 4. The message `astro` prints when a command fails (astro/dist/cli/throw-and-exit.js), from Astro's private error
  *    formatter. The tests that run the content check many times over in one process (tests/support/sync-host.ts)
  *    print a failure with it, so they read what a writer's terminal shows.
+ * Astro 7.4 still offers none of the four publicly (its exports added only `astro/assets/image-asset`), so this file stays.
  * Build time only (Node).
  */
 import { createRequire } from 'node:module';

@@ -154,7 +154,7 @@ function withPlainYamlErrors(types: EntryTypes): EntryTypes {
             const loc = (error as { loc?: { line?: number; column?: number } }).loc;
             const at = { line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1 };
             const sourceLines = input.contents.split('\n');
-            const lines = [`${name}:${at.line}:${at.column} ${yamlHint(error.message, sourceLines[at.line - 1] ?? '', sourceLines[at.line - 2] ?? '')}`, `The YAML parser said: ${error.message}`];
+            const lines = [`${name}:${at.line}:${at.column} ${yamlHint(error, sourceLines[at.line - 1] ?? '', sourceLines[at.line - 2] ?? '')}`, `The YAML parser said: ${error.message}`];
             throw remember(file, contentProblem(name, lines, at, file));
           }
         },

@@ -37,6 +37,6 @@ export const factsPlugin = defineMdastPlugin({
   mdxFlowExpression: (node, context) => replaceExpression(node, context, true),
   link(node, context) {
     const url = withFacts(node.url, (name) => unknownFact(name, node, context));
-    if (url !== node.url) context.setProperty(node, 'url', url);
+    if (url !== node.url) context.setField(node, 'url', url);
   },
 });

@@ -1,9 +1,9 @@
 /**
  * Frontmatter within bounds, checked before any YAML parser builds its values: no anchors (`&name`), aliases
  * (`*name`), merge keys (`<<`) or tags (`!name`, `!!python/…`), and at most `frontmatterByteLimit` bytes. Ten levels
- * of aliases in 470 bytes expand to ten billion values, and js-yaml (Astro's frontmatter parser) has no alias limit:
- * the build ran out of memory after 100 s without naming the file. Writers never need any of these, so a file that
- * has one is refused with its line.
+ * of aliases in 470 bytes expand to ten billion values: js-yaml (Astro's frontmatter parser up to 7.3) ran the build
+ * out of memory after 100 s without naming the file, and the `yaml` package (from 7.4) stops only at its own alias
+ * limit, with no fix a writer can act on. Writers never need any of these, so a file that has one is refused with its line.
  *
  * Read with the `yaml` package's parser (a concrete syntax tree: tokens with their offsets, no values built), so an
  * `&` or `*` inside text ('R&D', Q&A, '*') is text, as YAML reads it. Shared by the build (src/content/content-loader.ts)

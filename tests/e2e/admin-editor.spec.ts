@@ -163,7 +163,7 @@ test("a file whose YAML does not read is listed with its problem, opens as the b
     await expect(problem).toContainText(
       "This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead",
     );
-    await expect(problem).toContainText('The YAML parser said: bad indentation of a mapping entry');
+    await expect(problem).toContainText('The YAML parser said: Nested mappings are not allowed in compact mappings');
     // No box to fill in: the form's fields are not shown.
     await expect(page.locator('input:visible, textarea:visible, [contenteditable="true"]:visible')).toHaveCount(0);
     await expect(problem.getByRole('heading', { name: 'This page cannot be opened in the editor' })).toBeVisible();

@@ -222,9 +222,9 @@ it('sends /admin/, the address in Decap’s own documentation, to the editor at 
 it('shows YAML it cannot read in the plain words of the terminal, the parser’s own below them, at the line', savesFiles, async () => {
   const original = await readFile(join(project.root, file), 'utf8');
   const overlay = tab.locator('vite-error-overlay');
-  // A colon and a space after the heading's first word: the place YAML stops at is that colon.
+  // A colon and a space after the heading's first word: YAML names the start of the text, where the quote goes.
   const [firstWord, ...rest] = heroTitle.split(' ');
-  const at = `${lineOf(original, `  title: ${heroTitle}`)}:${'  title: '.length + firstWord!.length + 1}`;
+  const at = `${lineOf(original, `  title: ${heroTitle}`)}:${'  title: '.length + 1}`;
   try {
     await tab.goto(`${url}/services/installation`);
     await writeFile(join(project.root, file), original.replace(`  title: ${heroTitle}`, `  title: ${firstWord}: ${rest.join(' ')}`));
@@ -234,7 +234,7 @@ it('shows YAML it cannot read in the plain words of the terminal, the parser’s
       ),
     );
     const text = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? '');
-    expect(text.indexOf('The YAML parser said: bad indentation of a mapping entry')).toBeGreaterThan(text.indexOf('This line has ": "'));
+    expect(text.indexOf('The YAML parser said: Nested mappings are not allowed in compact mappings')).toBeGreaterThan(text.indexOf('This line has ": "'));
     expect(text).not.toContain('YAMLException');
     await overlay.getByText(`services/installation.mdx:${at}`, { exact: true }).first().waitFor({ state: 'attached' });
   } finally {

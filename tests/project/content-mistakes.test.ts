@@ -107,16 +107,18 @@ const mistakes: Mistake[] = [
     name: 'an unquoted ": "',
     change: (s) => s.replace('  title: Infrastructure Set Up Right the First Time', '  title: Infrastructure: Set Up Right the First Time'),
     says: [
-      'content/services/installation.mdx:9:24 This line has ": " (a colon and a space) inside its text',
-      'The YAML parser said: bad indentation of a mapping entry',
+      // The column is where the text starts: where the opening quote goes.
+      'content/services/installation.mdx:9:10 This line has ": " (a colon and a space) inside its text',
+      'The YAML parser said: Nested mappings are not allowed in compact mappings at line 9, column 10',
     ],
   },
   {
     name: 'Word’s curly quotes around a text with ": "',
     change: (s) => s.replace('  title: Infrastructure Set Up Right the First Time', '  title: “Infrastructure: Set Up Right the First Time”'),
     says: [
-      "This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes",
-      'The YAML parser said: bad indentation of a mapping entry',
+      // The column is the opening curly quote's.
+      "content/services/installation.mdx:9:10 This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes",
+      'The YAML parser said: Nested mappings are not allowed in compact mappings at line 9, column 10',
     ],
   },
   {

@@ -2,6 +2,7 @@
  * The behaviours of Astro this site relies on without a public API (src/astro-internals.ts): if an
  * Astro upgrade changes one, this fails, before the page policy or the writers' YAML messages quietly stop working.
  */
+import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { glob, type LoaderContext } from 'astro/loaders';
 import { describe, expect, test } from 'vitest';
 import { clientDirectives } from '../../src/config/client-directives.ts';
+import { astroYamlOptions, frontmatterProblem } from '../../src/schemas/yaml-problems.ts';
 import { AstroError } from 'astro/errors';
 import {
   clientDirectiveScript,
@@ -26,14 +28,15 @@ const root = join(import.meta.dirname, '../..');
 describe("Astro's internals the site uses", () => {
   test('a client directive is built into a script that registers it and announces it', async () => {
     const script = await clientDirectiveScript('intent', clientDirectives.intent);
-    expect(script).toContain('"astro:intent"');
+    // Quoted as the minifier of the day quotes ("…" with esbuild up to Astro 7.3, `…` with rolldown from 7.4).
+    expect(script).toMatch(/new Event\(["'`]astro:intent["'`]\)/);
     // The directive's own code (what hydrate-on-intent.ts exports) is in it, not an import of it.
     expect(script).toContain('storedWork');
     expect(script).not.toMatch(/\bimport\b/);
   });
 
   test("the island element's script and stylesheet are the text Astro writes into a page before its first island", () => {
-    expect(islandScript).toMatch(/customElements\.define\("astro-island"/);
+    expect(islandScript).toMatch(/customElements\.define\(["'`]astro-island["'`]/);
     expect(islandStyles).toMatch(/^astro-island\b[^{]*\{display:contents\}$/);
     // What Astro's renderer writes: the same two modules, the production script outside `astro dev`.
     const scripts = readFileSync(join(root, 'node_modules/astro/dist/runtime/server/scripts.js'), 'utf8');
@@ -77,6 +80,42 @@ describe("Astro's internals the site uses", () => {
     await glob({ pattern: '*.mdx', base: './content' }).load(withEntryTypes(context, entryTypes));
     expect(read).toEqual(['---\ntitle: A page\n---\nText\n']);
     expect([...entries.keys()]).toEqual(['page']);
+  });
+
+  test("Astro's MDX reads frontmatter with yaml's parseDocument and the options the editor's check uses", async () => {
+    // The copy of @astrojs/internal-helpers that @astrojs/mdx imports (astro and @astrojs/react may hold their own).
+    const fromMdx = createRequire(join(root, 'node_modules/@astrojs/mdx/package.json'));
+    const helpers = readFileSync(fromMdx.resolve('@astrojs/internal-helpers/yaml'), 'utf8');
+    const options = /parseDocument\(source, (\{[^}]*\})\)/.exec(helpers)?.[1];
+    expect(options, 'the parseDocument call').toBeDefined();
+    // A plain object literal (keys, strings, booleans, an array): read as the value it writes.
+    expect(new Function(`return ${options}`)()).toEqual(astroYamlOptions);
+    expect(helpers).toContain('throw document.errors[0]');
+    // And both refuse the same frontmatter at the same line, and take the same.
+    const { parseFrontmatter } = (await import(pathToFileURL(fromMdx.resolve('@astrojs/internal-helpers/frontmatter')).href)) as {
+      parseFrontmatter: (code: string) => unknown;
+    };
+    const yamls = [
+      'title: Cloud: the next step',
+      'title: “Cloud: the next step”',
+      'hero:\n\ttitle: x',
+      'title: a\ntitle: b',
+      'features: [one, two',
+      "title: 'Cloud",
+      'hero:\n  title: x\n y: 1',
+      'title: @home',
+      "title: 'Cloud: the next step'\nlastUpdated: 2025-08-18\nlist: [one, two]",
+    ];
+    for (const yaml of yamls) {
+      const file = `---\n${yaml}\n---\nText\n`;
+      let astroLine: number | undefined;
+      try {
+        parseFrontmatter(file);
+      } catch (error) {
+        astroLine = (error as { linePos?: [{ line: number }] }).linePos?.[0].line ?? 0;
+      }
+      expect(frontmatterProblem(file)?.line, yaml).toBe(astroLine);
+    }
   });
 
   test('a failure is printed as the astro command prints it', async () => {

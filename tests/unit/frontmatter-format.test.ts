@@ -186,7 +186,7 @@ describe('a file the build cannot read', () => {
     const problem = data[problemKey] as FileProblem;
     expect(problem.line).toBe(9);
     expect(problem.text).toBe(
-      "This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead, e.g. title: 'Cloud: the next step'.\n\nThe YAML parser said: bad indentation of a mapping entry",
+      "This line's text is wrapped in curly quotes “…” (as Word and e-mail type them), which YAML does not read as quotes: use straight quotes instead, e.g. title: 'Cloud: the next step'.\n\nThe YAML parser said: Nested mappings are not allowed in compact mappings at line 9, column 10",
     );
     expect(problem.summary).toBe('⚠ This page cannot be opened in the editor: line 9 of its file needs a fix');
     expect(Object.keys(data).toSorted()).toEqual([problemKey, sourceKey].toSorted());

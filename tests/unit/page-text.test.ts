@@ -132,6 +132,15 @@ describe('brackets in the frontmatter', () => {
     expect(problem('title: x\nfeatures:\n  - [Beta Cloud backup\n  - Other\n')).toMatch(/^A "\[" opened on this line or the one above is never closed/);
   });
 
+  test("each of yaml's errors writers meet gets its sentence", () => {
+    expect(problem('hero:\n\ttitle: x\n')).toBe('Indent with spaces (two per level), never with tabs.');
+    expect(problem('title: a\ntitle: b\n')).toBe('The same field appears twice in one group: keep one of them.');
+    expect(problem("title: 'Cloud\nnext: 1\n")).toBe('A quote is opened and never closed: end the text with the same quote mark it starts with.');
+    expect(problem('hero:\n  title: x\n y: 1\n')).toMatch(/^This line is indented differently from the lines around it/);
+    expect(problem('title: Cloud: the next step\n')).toMatch(/^This line has ": " \(a colon and a space\) inside its text/);
+    expect(problem('title: @home\n')).toMatch(/^The frontmatter is not valid YAML\. Look at the line named/);
+  });
+
   test('a list item that starts with "[…]" is text to quote', () => {
     expect(problem('title: x\nfeatures:\n  - [Beta] Cloud backup\n')).toBe(
       'Text that starts with { or [ is read as a group or a list: put the whole text in quotes.',

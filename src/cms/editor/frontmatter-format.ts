@@ -122,9 +122,10 @@ export function fromFile(content: string): Data {
   const doc = parseDocument(match[1]!);
   const error = doc.errors[0];
   if (error) {
-    // js-yaml (the build's parser) read it, the editor's cannot: still not a form to save over.
+    // frontmatterProblem read it with Astro's options; without them (dates kept as text) it should read the same,
+    // but if not, it is still not a form to save over.
     const line = (error.linePos?.[0].line ?? 0) + 1;
-    return problemData(content, { line, text: yamlProblemText(error.message.split('\n')[0]!, content, line) });
+    return problemData(content, { line, text: yamlProblemText(error, content, line) });
   }
   const data = (doc.toJS() ?? {}) as Data;
   const body = content.slice(match[0].length).replace(/^\r?\n/, '');
