@@ -13,6 +13,6 @@ import { shortHash } from './short-hash.ts';
 export const siteCssSource = siteCss;
 export const siteStylesheet = wholeCss(siteCss);
 /** Versioned by its content, so a changed stylesheet is fetched anew. */
-export const siteStylesheetHref = `/site.css?v=${shortHash(siteStylesheet)}`;
+const siteStylesheetHref = `/site.css?v=${shortHash(siteStylesheet)}`;
 /** As Astro writes it in a page, so the document layout can find where the first screen ends. */
 export const siteStylesheetLink = `<link rel="stylesheet" href="${siteStylesheetHref}">`;
