@@ -2,7 +2,7 @@
  * What a visitor sees go wrong at one screen width, measured in the page (pass `layoutProblems` to
  * `page.evaluate`; it must not refer to anything outside itself). Each problem is one line naming the element.
  *
- * While measuring, every box that clips its overflow (`overflow: hidden` or `clip`) is opened up, so content
+ * While measuring, every box that clips its overflow (`overflow: hidden` or `clip`, or a section's containment) is opened up, so content
  * that a clip would hide from a sideways-scroll check, such as a heading running out of its panel, shows. And
  * headings lose their safety net (breaking a word that is longer than the line): a heading whose words only fit
  * by breaking mid-word counts as overflowing, since hyphenation is not everywhere and a broken word reads badly.
@@ -110,6 +110,11 @@ export function layoutProblems(expectedHeaderHeight: number | null): string[] {
     }
   }
 
+  // A section rendered only as it nears the screen (content-visibility in global.css) clips what runs out of it, as
+  // paint containment does: rendered here, its overflow shows wherever the section is.
+  for (const element of document.querySelectorAll<HTMLElement>('main > *')) {
+    if (getComputedStyle(element).contentVisibility === 'auto') override(element, 'content-visibility', 'visible');
+  }
   for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
     override(heading, 'overflow-wrap', 'normal');
     override(heading, 'hyphens', 'manual');
