@@ -4,6 +4,7 @@
  * `npm` that record every command and send nothing (tests/support/workflow-rehearsal.ts). The real checks run: the
  * Edge Functions' secrets, the settings check of `npm run build:deploy` and the Pages projects' check.
  */
+import { readFileSync } from 'node:fs';
 import { cp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ import { rehearse, type RehearsalContext } from '../support/workflow-rehearsal.t
 
 let project: Awaited<ReturnType<typeof copyProject>>;
 const workflow = join(repoRoot, '.github/workflows/deploy.yml');
+/** The Supabase CLI as the workflow runs it: fetched at its pinned version (tests/unit/workflows.test.ts). */
+const supabase = readFileSync(workflow, 'utf8').match(/npx --yes supabase@[\d.]+/)![0];
 
 const siteSettings = Object.entries(realSettings)
   .map(([name, value]) => `${name}=${value}`)
@@ -76,11 +79,11 @@ describe('the deploy workflow, rehearsed step by step', () => {
     const at = (start: string) => commandIndex(commands, start);
     const checks = [at('npm run build:deploy'), at('npx wrangler pages project list --json')];
     const backend = [
-      at('npx supabase link --project-ref abcdefghijklmnopqrst'),
-      at('npx supabase db push'),
-      at(`npx supabase secrets set --env-file ${runnerTemp}/function-secrets.env`),
-      at(`npx supabase db query --remote --file ${runnerTemp}/vault.sql`),
-      at('npx supabase functions deploy notify-enquiry enquiry-action'),
+      at(`${supabase} link --project-ref abcdefghijklmnopqrst`),
+      at(`${supabase} db push`),
+      at(`${supabase} secrets set --env-file ${runnerTemp}/function-secrets.env`),
+      at(`${supabase} db query --remote --file ${runnerTemp}/vault.sql`),
+      at(`${supabase} functions deploy notify-enquiry enquiry-action`),
     ];
     const site = at('npx wrangler pages deploy --branch main');
     const editor = at('npx wrangler pages deploy --cwd editor --branch main');
@@ -101,7 +104,7 @@ describe('the deploy workflow, rehearsed step by step', () => {
   });
 
   it('stops at a failing function deploy: the site and the editor are not published', rehearsal, () => {
-    const { steps, commands } = rehearse(workflow, 'deploy', { cwd: project.root, ...repository(), fail: 'supabase functions deploy' });
+    const { steps, commands } = rehearse(workflow, 'deploy', { cwd: project.root, ...repository(), fail: 'functions deploy' });
     expect(steps.find((step) => step.status === 'failed')?.name).toBe('Deploy the Edge Functions');
     expect(commands.filter((command) => command.includes('wrangler pages deploy') || command === 'npm run smoke')).toEqual([]);
     expect(steps.at(-1)?.status).toBe('not run');
@@ -120,7 +123,7 @@ describe('the deploy workflow, rehearsed step by step', () => {
     expect(failed.output).toContain(
       'The Cloudflare Pages project kalpaka-editor does not exist in this account: create it once (docs/PUBLISHING.md, "Step 5: Cloudflare Pages")',
     );
-    expect(commands.filter((command) => command.startsWith('npx supabase') || command.includes('pages deploy'))).toEqual([]);
+    expect(commands.filter((command) => command.includes(' supabase@') || command.includes('pages deploy'))).toEqual([]);
   });
 
   it('stops before anything is touched when a function secret is missing, naming the repository secret to set', rehearsal, () => {
