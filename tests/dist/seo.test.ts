@@ -53,8 +53,11 @@ describe('SEO of the built site', () => {
     expect(existsSync(join(dist, 'og-image.png'))).toBe(true);
   });
 
-  test('the not-found page asks not to be indexed', () => {
-    expect(readFileSync(join(dist, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex">');
+  test('the not-found page asks not to be indexed, and offers no share preview of an address that is no page', () => {
+    const page = readFileSync(join(dist, '404.html'), 'utf8');
+    expect(page).toContain('<meta name="robots" content="noindex">');
+    expect(meta(page, 'property', 'og:url')).toBeUndefined();
+    expect(meta(page, 'name', 'twitter:card')).toBeUndefined();
   });
 
   test('the About page, and no other, describes the organisation with every office', () => {
