@@ -80,7 +80,8 @@ export const editorPartUrl = (name: string) => `/admin/cms-setup/${name}.js`;
 /**
  * A module the editor imports with `import()` (the page-text parser, the paste converter) stays out of the script
  * /admin loads up front: it becomes a part of its own, named after its file, fetched when the code asks for it. A
- * module both import is in both, so a part imports nothing the script itself holds.
+ * module that both the script and a part import is bundled into each; a part is one module with what only it needs,
+ * and imports none with `import()` (editorPart refuses it).
  */
 const lazyParts = (parts: Map<string, string>): Plugin => ({
   name: 'lazy-parts',
@@ -164,5 +165,7 @@ export const editorPartNames = async (entry = editorScriptEntry): Promise<string
 export async function editorPart(name: string, entry = editorScriptEntry): Promise<string> {
   const path = (await bundled(entry, 'iife')).parts.get(name);
   if (path === undefined) throw new Error(`The editor's script has no part named ${name}.`);
-  return (await bundled(path, 'esm')).text;
+  const part = await bundled(path, 'esm');
+  if (part.parts.size > 0) throw new Error(`The editor's part ${name} imports ${[...part.parts.keys()].join(', ')} with import(), which is not served.`);
+  return part.text;
 }
