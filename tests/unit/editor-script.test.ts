@@ -1,12 +1,13 @@
 /**
  * The editor's script (src/cms/build/editor-script.ts) is bundled once for as long as the files it is built from keep
- * their times: `astro dev` serves it on every opening of /admin, and a file saved since shows at the next opening.
+ * their times: `astro dev` serves it on every opening of /admin, and a file saved since shows at the next opening. A
+ * module it imports with `import()` is left out of it, as a part of its own that it fetches when needed.
  */
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test, vi } from 'vitest';
-import { editorScript } from '../../src/cms/build/editor-script.ts';
+import { editorPart, editorPartNames, editorScript } from '../../src/cms/build/editor-script.ts';
 
 // Before src/config/environment.ts reads the environment (imports are hoisted above this file's other code).
 vi.hoisted(() => Object.assign(process.env, { PUBLIC_EDITOR_TEST_GREETING: 'Namaskar', EDITOR_TEST_SECRET: 'not-for-browsers' }));
@@ -43,4 +44,18 @@ test("holds this build's public settings in place of import.meta.env, and no pri
   expect(script).toContain('Namaskar');
   expect(script).not.toContain('not-for-browsers');
   expect(script).not.toContain('import.meta');
+});
+
+test('leaves a module imported with import() out, as a part of its own fetched from /admin/cms-setup/', async () => {
+  const entry = join(folder, 'lazy.ts');
+  saveAt(entry, "void import('./later-part.ts').then(({ later }) => console.log(later));\n", 1_700_000_000);
+  saveAt(join(folder, 'later-part.ts'), "export const later = 'Good night';\n", 1_700_000_000);
+  const script = await editorScript(entry);
+  expect(script).toContain('import("/admin/cms-setup/later-part.js")');
+  expect(script).not.toContain('Good night');
+  expect(await editorPartNames(entry)).toEqual(['later-part']);
+  const part = await editorPart('later-part', entry);
+  expect(part).toContain('Good night');
+  expect(part).toMatch(/export\s*\{/);
+  await expect(editorPart('no-such-part', entry)).rejects.toThrow('no part named no-such-part');
 });

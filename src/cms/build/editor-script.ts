@@ -1,10 +1,11 @@
 /**
  * src/cms/editor/admin-setup.ts bundled for the browser (with the YAML parser the editor's file format uses, and the
- * content schemas its checks run), served at /admin/cms-setup.js.
+ * content schemas its checks run), served at /admin/cms-setup.js; and the parts it fetches only when needed (each
+ * module it imports with `import()`), each an ES module of its own at /admin/cms-setup/<name>.js.
  */
 import { build, type Plugin } from 'esbuild';
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { THEME_COLOURS_MODULE, themeColoursModuleSource, themeStylesheet } from '../../styles/theme-colours.ts';
 import { environment } from '../../config/environment.ts';
 
@@ -73,6 +74,30 @@ const themeColoursModule: Plugin = {
   },
 };
 
+/** Where the browser fetches the part `name` of the editor's script (src/pages/admin/cms-setup/[part].js.ts). */
+export const editorPartUrl = (name: string) => `/admin/cms-setup/${name}.js`;
+
+/**
+ * A module the editor imports with `import()` (the page-text parser, the paste converter) stays out of the script
+ * /admin loads up front: it becomes a part of its own, named after its file, fetched when the code asks for it. A
+ * module that both the script and a part import is bundled into each; a part is one module with what only it needs,
+ * and imports none with `import()` (editorPart refuses it).
+ */
+const lazyParts = (parts: Map<string, string>): Plugin => ({
+  name: 'lazy-parts',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async ({ path, kind, resolveDir, importer }) => {
+      if (kind !== 'dynamic-import') return undefined;
+      const resolved = await build.resolve(path, { kind: 'import-statement', resolveDir, importer });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      const name = basename(resolved.path).replace(/\.[cm]?[jt]s$/, '');
+      if (parts.has(name) && parts.get(name) !== resolved.path) return { errors: [{ text: `two parts of the editor's script are named ${name}` }] };
+      parts.set(name, resolved.path);
+      return { path: editorPartUrl(name), external: true };
+    });
+  },
+});
+
 /**
  * The settings the editor's code reads (src/config/environment.ts, through company.ts and offices.ts) come from
  * `import.meta.env`, which a classic script has no way to hold: the bundle gets this build's PUBLIC_ variables in its
@@ -83,33 +108,40 @@ const publicEnv = () => JSON.stringify(Object.fromEntries(Object.entries(environ
 const modified = async (path: string) => (await stat(path).catch(() => undefined))?.mtimeMs;
 
 /**
- * Each entry's last bundle and the files it was built from, with the time each was last changed: `astro dev` serves
- * the script on every opening of /admin, and bundling its 820 KB again each time costs about a quarter of a
- * core-second. A change to any of those files (or its removal) bundles it afresh.
+ * Each entry's last bundle, the files it was built from, with the time each was last changed, and its parts: `astro
+ * dev` serves the script on every opening of /admin, and bundling its 820 KB again each time costs about a quarter of
+ * a core-second. A change to any of those files (or its removal) bundles it afresh.
  */
-const bundles = new Map<string, { text: string; inputs: Map<string, number | undefined> }>();
+interface Bundle {
+  text: string;
+  inputs: Map<string, number | undefined>;
+  parts: Map<string, string>;
+}
+const bundles = new Map<string, Bundle>();
 
 async function unchanged(inputs: Map<string, number | undefined>): Promise<boolean> {
   for (const [path, time] of inputs) if ((await modified(path)) !== time) return false;
   return true;
 }
 
-/** The browser script of `entry` (by default the editor's), minified, as one classic script. */
-export async function editorScript(entry = editorScriptEntry): Promise<string> {
-  const kept = bundles.get(entry);
-  if (kept && (await unchanged(kept.inputs))) return kept.text;
+/** `entry` bundled, minified: the script /admin loads as a classic script (iife), or a part as an ES module (esm). */
+async function bundled(entry: string, format: 'iife' | 'esm'): Promise<Bundle> {
+  const key = `${format}:${entry}`;
+  const kept = bundles.get(key);
+  if (kept && (await unchanged(kept.inputs))) return kept;
   const started = Date.now();
+  const parts = new Map<string, string>();
   const { outputFiles, metafile } = await build({
     entryPoints: [entry],
     bundle: true,
     write: false,
     minify: true,
-    format: 'iife',
+    format,
     target: 'es2022',
     legalComments: 'none',
     metafile: true,
     define: { 'import.meta.env': publicEnv() },
-    plugins: [iconNamesOnly, englishOnly, oneAcorn, zodAsNamespace, themeColoursModule],
+    plugins: [lazyParts(parts), iconNamesOnly, englishOnly, oneAcorn, zodAsNamespace, themeColoursModule],
   });
   const inputs = new Map<string, number | undefined>();
   // Not esbuild's own inputs (`<define:import.meta.env>`), which are no files.
@@ -118,7 +150,22 @@ export async function editorScript(entry = editorScriptEntry): Promise<string> {
     const time = await modified(path);
     inputs.set(path, time !== undefined && time < started ? time : Number.NaN);
   }
-  const text = outputFiles[0]!.text;
-  bundles.set(entry, { text, inputs });
-  return text;
+  const bundle = { text: outputFiles[0]!.text, inputs, parts };
+  bundles.set(key, bundle);
+  return bundle;
+}
+
+/** The browser script of `entry` (by default the editor's), minified, as one classic script. */
+export const editorScript = async (entry = editorScriptEntry): Promise<string> => (await bundled(entry, 'iife')).text;
+
+/** The names of the parts the script of `entry` fetches when needed. */
+export const editorPartNames = async (entry = editorScriptEntry): Promise<string[]> => [...(await bundled(entry, 'iife')).parts.keys()];
+
+/** The part `name` of the script of `entry`, as an ES module. */
+export async function editorPart(name: string, entry = editorScriptEntry): Promise<string> {
+  const path = (await bundled(entry, 'iife')).parts.get(name);
+  if (path === undefined) throw new Error(`The editor's script has no part named ${name}.`);
+  const part = await bundled(path, 'esm');
+  if (part.parts.size > 0) throw new Error(`The editor's part ${name} imports ${[...part.parts.keys()].join(', ')} with import(), which is not served.`);
+  return part.text;
 }

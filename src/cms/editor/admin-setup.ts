@@ -10,7 +10,7 @@ import { fromFile, mdxFrontmatterFormat, toFile } from './frontmatter-format.ts'
 import { registerMergeOnSave, rememberingOpenedText } from './merge-on-save.ts';
 import { registerUploadGuard } from './upload-guard.ts';
 import { fitEditorToPhones } from './phone-layout.ts';
-import { registerPasteAsMarkdown } from './paste-as-markdown.ts';
+import { registerPasteAsMarkdown } from './paste-into-page-text.ts';
 import { registerNewEntryAddresses } from './new-entry-address.ts';
 import { registerLastingNotices, type DecapLocales } from './lasting-notices.ts';
 

@@ -7,7 +7,7 @@
 import { contentCollections, decapConfig } from './decap-config.ts';
 import { entryProblems, type EntryProblem, type SiteIndex } from './entry-problems.ts';
 import { fieldAt, labelsAt, type FieldSettings } from './problem-fields.ts';
-import { changedStrings, cleanedEntry, pageTextProblemsOf } from './page-text-checks.ts';
+import { changedStrings, cleanedEntry, loadPageTextParser, pageTextProblemsOf } from './page-text-checks.ts';
 
 /** The parts of Decap's Immutable values these checks read. */
 interface Value {
@@ -160,6 +160,10 @@ function cleanedData(data: Value): unknown {
 
 export function registerEntryChecks(cms: DecapWidgets): void {
   void loadSiteIndex();
+  // Entries checked before the parser arrived are checked again, their Page text too (a failed fetch is tried again on saving).
+  void loadPageTextParser()
+    .then(() => (checkedByData = new WeakMap()))
+    .catch(() => undefined);
   for (const name of checkedWidgets) {
     const widget = cms.getWidget(name);
     if (widget) cms.registerWidget(name, withEntryChecks(widget.control), widget.preview, widget.schema);
@@ -177,7 +181,7 @@ export function registerEntryChecks(cms: DecapWidgets): void {
   cms.registerEventListener({
     name: 'preSave',
     handler: async ({ entry }) => {
-      await siteLoaded;
+      await Promise.all([siteLoaded, loadPageTextParser()]);
       checkedByData.delete(entry.get('data') as object);
       const { plain, problems } = checkedOf(entry);
       // Each problem by the labels the writer sees on the form, not the file's key path.

@@ -202,26 +202,3 @@ export function placed(markdown: string, before: string, after: string): string 
   const gapAfter = after.trim() === '' || after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
   return `${gapBefore}${markdown}${gapAfter}`;
 }
-
-/** Page text boxes (the `body` field of every collection: Decap names a box `<field>-field-<n>`). */
-const isPageText = (target: EventTarget | null): target is HTMLTextAreaElement => target instanceof HTMLTextAreaElement && target.id.startsWith('body-field-');
-
-export function registerPasteAsMarkdown(): void {
-  const parser = new DOMParser();
-  window.addEventListener(
-    'paste',
-    (event) => {
-      if (!isPageText(event.target) || !event.clipboardData) return;
-      const markdown = pastedMarkdown({ html: event.clipboardData.getData('text/html'), text: event.clipboardData.getData('text/plain') }, (html) =>
-        parser.parseFromString(html, 'text/html'),
-      );
-      if (markdown === undefined) return;
-      event.preventDefault();
-      const { value, selectionStart, selectionEnd } = event.target;
-      // As typed text: the box's own undo takes it back, and Decap hears the change as it hears typing.
-      event.target.focus();
-      document.execCommand('insertText', false, placed(markdown, value.slice(0, selectionStart), value.slice(selectionEnd)));
-    },
-    { capture: true },
-  );
-}
