@@ -3,10 +3,27 @@
  * are whole minutes in the text and seconds in JSON and CSV; times are in the period's time zone in the text and ISO
  * 8601 (UTC) in JSON and CSV.
  */
-import { cell, csvField, formatDuration } from './enquiry-export-format.ts';
-import { describePeriod, localMinute } from './report-period.ts';
-import type { WorkingTimeFigures } from './office-report.ts';
-import { brokenPromiseDefinition, type ResponseTimeReport } from './response-time-report.ts';
+import { cell, csvField, formatDuration, safeJson, table } from './enquiry-export-format.ts';
+import { brokenPromiseDefinition, type ReportPeriod, type ResponseTimeReport, type WorkingTimeFigures } from './response-time-report.ts';
+
+/** "2026-11-01 00:00" as the clock reads in `timeZone`. */
+function localMinute(date: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** "2026-11-01 to 2026-11-30 (whole days, UTC)" when the period is whole days, else "2026-10-28 15:59 up to 2026-11-27 15:59 (UTC)". */
+function describePeriod({ start, end, timeZone }: ReportPeriod): string {
+  const [first, afterLast] = [localMinute(start, timeZone), localMinute(end, timeZone)];
+  if (first.endsWith(' 00:00') && afterLast.endsWith(' 00:00')) {
+    return `${first.slice(0, 10)} to ${localMinute(new Date(end.getTime() - 1), timeZone).slice(0, 10)} (whole days, ${timeZone})`;
+  }
+  return `${first} up to ${afterLast} (${timeZone})`;
+}
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
 /** A duration as the text prints it; "-" when there is none. */
@@ -34,7 +51,7 @@ function figures(report: ResponseTimeReport) {
 }
 
 /** The working-clock figures of one office or person by the names JSON gives them. */
-const workingFigures = (row: Omit<WorkingTimeFigures, 'received' | 'open'>) => ({
+const workingFigures = (row: WorkingTimeFigures) => ({
   answered: row.answered,
   median_working_time_to_answer_seconds: seconds(row.medianWorkingMs),
   worst_working_time_to_answer_seconds: seconds(row.worstWorkingMs),
@@ -51,9 +68,7 @@ export function reportJson(report: ResponseTimeReport): string {
     owners: report.workingTime.owners.map((row) => ({ owner: row.owner, received: row.received, open: row.open, ...workingFigures(row) })),
     taken_by_nobody: report.workingTime.unowned,
   };
-  // As the enquiry export: DEL and C1 controls escaped too, so printing it to a terminal is safe.
-  const json = JSON.stringify(body, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${json}\n`;
+  return safeJson(body);
 }
 
 /** Two columns, figure and value, one figure a line (the open enquiries themselves are in the text and JSON). */
@@ -69,39 +84,26 @@ function aligned(lines: Array<[string, string] | ''>): string[] {
   return lines.map((line) => (line ? `${line[0].padEnd(labels)}  ${line[1].padStart(values)}` : ''));
 }
 
-/** Rows of cells in columns as wide as their widest cell, under a header and a rule. */
-function table(rows: string[][], rightAligned: (column: number) => boolean = () => false): string[] {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const render = (row: string[]) =>
-    row
-      .map((text, i) => (rightAligned(i) ? text.padStart(widths[i]!) : text.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [render(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(render)];
+const figureTitles = ['Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'];
+
+/** Working-clock figures, one line per office or person; `answersOnly` leaves out what they received and left open. */
+function figuresTable(nameTitle: string, rows: Array<[string, WorkingTimeFigures]>, answersOnly = false): string[] {
+  const keep = (_: string, column: number) => !answersOnly || (column !== 0 && column !== 2);
+  const cells = (row: WorkingTimeFigures) =>
+    [row.received, row.answered, row.open, duration(row.medianWorkingMs), duration(row.worstWorkingMs), row.lateOnWorkingTime, row.lateOnCalendarOnly]
+      .map(String)
+      .filter(keep);
+  return table([[nameTitle, ...figureTitles.filter(keep)], ...rows.map(([name, row]) => [name, ...cells(row)])], (column) => column > 0);
 }
 
-/** The columns after the name, for an office's or an owner's line: what they received and how it went. */
-const workingCells = (row: WorkingTimeFigures): string[] => [
-  String(row.received),
-  String(row.answered),
-  String(row.open),
-  duration(row.medianWorkingMs),
-  duration(row.worstWorkingMs),
-  String(row.lateOnWorkingTime),
-  String(row.lateOnCalendarOnly),
-];
-
-/** Per office and per person who answered: the same promise, counted on each office's working clock. */
+/** Per office, per owner and per person who answered: the same promise, counted on each office's working clock. */
 function workingTimeTables(report: ResponseTimeReport): string[] {
   const { offices, answerers, owners, unowned } = report.workingTime;
   const lines = [
     `By answering office, on its working clock (the ${report.promiseHours} hours run only on its working days):`,
-    ...table(
-      [
-        ['Office', 'Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
-        ...offices.map((row) => [row.city, ...workingCells(row)]),
-      ],
-      (column) => column > 0,
+    ...figuresTable(
+      'Office',
+      offices.map((row): [string, WorkingTimeFigures] => [row.city, row]),
     ),
     '',
     ...wrap(
@@ -111,37 +113,12 @@ function workingTimeTables(report: ResponseTimeReport): string[] {
     ),
   ];
   if (owners.length > 0) {
-    lines.push(
-      '',
-      `By owner (who took them with "I'll take it"; ${unowned} taken by nobody):`,
-      ...table(
-        [
-          ['Owner', 'Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
-          ...owners.map((row) => [cell(row.owner, 30), ...workingCells(row)]),
-        ],
-        (column) => column > 0,
-      ),
-    );
+    const rows = owners.map((row): [string, WorkingTimeFigures] => [cell(row.owner, 30), row]);
+    lines.push('', `By owner (who took them with "I'll take it"; ${unowned} taken by nobody):`, ...figuresTable('Owner', rows));
   }
   if (answerers.length > 0) {
-    lines.push(
-      '',
-      'By who marked them answered:',
-      ...table(
-        [
-          ['Name', 'Answered', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
-          ...answerers.map((row) => [
-            cell(row.by || '(no name)', 30),
-            String(row.answered),
-            duration(row.medianWorkingMs),
-            duration(row.worstWorkingMs),
-            String(row.lateOnWorkingTime),
-            String(row.lateOnCalendarOnly),
-          ]),
-        ],
-        (column) => column > 0,
-      ),
-    );
+    const rows = answerers.map((row): [string, WorkingTimeFigures] => [cell(row.by || '(no name)', 30), row]);
+    lines.push('', 'By who marked them answered:', ...figuresTable('Name', rows, true));
   }
   return lines;
 }

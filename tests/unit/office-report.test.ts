@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { reportJson, reportText } from '../../scripts/enquiry-export/response-time-report-format.ts';
-import { reportPeriod } from '../../scripts/enquiry-export/report-period.ts';
-import { responseTimeReport } from '../../scripts/enquiry-export/response-time-report.ts';
+import { reportPeriod, responseTimeReport } from '../../scripts/enquiry-export/response-time-report.ts';
 import type { StoredEnquiry } from '../../scripts/enquiry-export/enquiry-export-format.ts';
 
 const hour = 3_600_000;
