@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { responseTimeHours } from '../src/config/company.ts';
 import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
-import { enquiryApi, type EnquiryApi } from './enquiry-export/enquiry-api.ts';
+import { enquiryApi } from './enquiry-export/enquiry-api.ts';
 import { toCsv, toJson, toTable, totals } from './enquiry-export/enquiry-export-format.ts';
 import { reportCsv, reportJson, reportText } from './enquiry-export/response-time-report-format.ts';
 import { ArgumentError, defaultPeriodDays, reportPeriod, responseTimeReport } from './enquiry-export/response-time-report.ts';
@@ -21,9 +21,8 @@ const usage = `Usage: npm run enquiries -- [--json | --csv]
        npm run enquiries -- --history ID
 
 Lists contact form enquiries, newest first, each with its age, its state (new, OVERDUE past its due
-time, answered or closed, with who and when) and its staff e-mail's (sent, owed, retrying, FAILED or
-UNCONFIRMED); with --report, how the ${responseTimeHours}-hour reply promise was kept for the enquiries received
-in a period. The state changes work as the staff e-mail's links do. docs/STAFF.md explains it all.
+time, answered or closed) and its staff e-mail's (sent, owed, retrying, FAILED or UNCONFIRMED).
+docs/STAFF.md explains every column, figure and message.
 
 Reads and changes, in this order:
   1. SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set: the hosted project (service role key).
@@ -37,34 +36,30 @@ Options:
                     start a formula (= + - @, also full-width, even after spaces, at the start of a
                     field or after a separator or line break in it) gets a ' before it and the field
                     is quoted, so a phone number (+91 …) or a negative number shows a ' too
-  --report          print the response-time report instead of the list
+  --report          how the ${responseTimeHours}-hour reply promise was kept for the enquiries received in a period
   --from DATE       the report's first day, YYYY-MM-DD (default: ${defaultPeriodDays} days before the end)
   --to DATE         its last day, included (default: up to now)
   --time-zone ZONE  IANA time zone the days are read and times shown in (default: UTC),
                     e.g. Asia/Kolkata, Europe/London, America/Chicago
-  --answered ID     mark the enquiry answered (a reply was sent); ID is its id, or its first 8
-                    characters or more, as the list's Id column shows
+  --answered ID     mark the enquiry answered, as the staff e-mail's link does; ID is its id, or its
+                    first 8 characters or more, as the list's Id column shows
   --closed ID       mark it closed (it needs no answer: spam, a duplicate, a job application)
   --undo ID         undo its latest change (by a link or this command), within 30 minutes of it
   --history ID      list its changes: when, which, by whom, how, and whether undone
   --as NAME         who is recorded for a change (default: git config user.name, else $USER)
   -h, --help        show this help`;
 
-/**
- * The enquiries' API, from the place the usage names, and what to close after; undefined when there is none: no
- * project named, no local backend running and no local data.
- */
-async function openApi(): Promise<{ api: EnquiryApi; close: () => Promise<void> } | undefined> {
+/** Where the enquiries are (see the usage): a REST API and its key, and what to close after; undefined when nowhere yet. */
+async function findSource(): Promise<{ url: string; key: string; close?: () => Promise<void> } | undefined> {
   const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: key } = process.env;
-  const nothingToClose = async () => {};
   if (url || key) {
     if (!url || !key) throw new ArgumentError('Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or neither.');
     console.error(`Using the enquiries of ${url}`);
-    return { api: enquiryApi(url, key), close: nothingToClose };
+    return { url, key };
   }
   if (await isListening('127.0.0.1', localSupabasePort)) {
     console.error(`Using the enquiries of the local backend at ${localSupabaseUrl}`);
-    return { api: enquiryApi(localSupabaseUrl, localSupabaseServiceRoleKey), close: nothingToClose };
+    return { url: localSupabaseUrl, key: localSupabaseServiceRoleKey };
   }
   const where = relative(process.cwd(), defaultDataDir) || defaultDataDir;
   if (!existsSync(defaultDataDir)) {
@@ -75,7 +70,7 @@ async function openApi(): Promise<{ api: EnquiryApi; close: () => Promise<void> 
   // Loaded only here: the stand-in's modules cost a start-up the other sources need not pay.
   const { startLocalBackend } = await import('./local-backend.ts');
   const backend = await startLocalBackend({ port: 0 });
-  return { api: enquiryApi(backend.url, localSupabaseServiceRoleKey), close: () => backend.close() };
+  return { url: backend.url, key: localSupabaseServiceRoleKey, close: () => backend.close() };
 }
 
 async function main(): Promise<void> {
@@ -120,21 +115,22 @@ async function main(): Promise<void> {
   const period = values.report ? reportPeriod({ from: values.from, to: values.to, timeZone: values['time-zone'] }, now) : undefined;
   const by = command && command !== 'history' ? operatorName(values.as) : '';
 
-  const source = await openApi();
+  const source = await findSource();
+  const api = source && enquiryApi(source.url, source.key);
   try {
-    const rows = (await source?.api.enquiries()) ?? [];
+    const rows = (await api?.enquiries()) ?? [];
     if (command) {
-      if (!source) throw new Error('Nothing was changed: there are no enquiries yet.');
-      process.stdout.write(await stateCommand(source.api, rows, command, values[command]!, by));
+      if (!api) throw new Error('Nothing was changed: there are no enquiries yet.');
+      process.stdout.write(await stateCommand(api, rows, command, values[command]!, by));
     } else if (period) {
-      const report = responseTimeReport(rows, period, now, responseTimeHours, (await source?.api.closures()) ?? []);
+      const report = responseTimeReport(rows, period, now, responseTimeHours, (await api?.closures()) ?? []);
       process.stdout.write((values.json ? reportJson : values.csv ? reportCsv : reportText)(report));
     } else {
       process.stdout.write(values.json ? toJson(rows) : values.csv ? toCsv(rows) : toTable(rows, now));
       if (!values.json && !values.csv) console.error(totals(rows, now));
     }
   } finally {
-    await source?.close();
+    await source?.close?.();
   }
 }
 

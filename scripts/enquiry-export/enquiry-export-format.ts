@@ -92,40 +92,41 @@ const formulaStart = /^[^\S\t\r\n]*"*[^\S\t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\
  * that starts with a tab or CR. Every column gets the guard: enquiries are written by strangers, and no column can be
  * trusted to hold only what its name promises. A phone number (+91 …) or a negative number gets the quote too.
  */
-export function csvField(value: string | null | undefined): string {
+export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   // Staff also print the CSV to a terminal, so it gets the same visible text as the table, but (deliberately) keeps tab,
   // CR and LF: they are part of what a visitor typed, and a field holding one is always quoted (below), as RFC 4180 allows.
-  const printable = visibleText(value);
+  const printable = visibleText(String(value));
   const pieces = printable.split(cellBreak).map((piece, i) => (i % 2 === 0 && formulaStart.test(piece) ? `'${piece}` : piece));
   const text = /^[\t\r]/.test(pieces.join('')) ? `'${pieces.join('')}` : pieces.join('');
   return text !== printable || /[",;|\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**
- * The CSV's columns. The notification's, then the state's, then the office's come after what the form sent, each set
- * added after the last, so a sheet or script that reads the older columns by position still finds them where they were.
+ * The CSV's columns: what the form sent, then its notification, its state and its office, each set added after the
+ * last, so a sheet or script that reads the older columns by position still finds them where they were.
  */
-const csvColumns: Record<string, (row: StoredEnquiry) => string | null | undefined> = {
-  ...Object.fromEntries(
-    (['id', 'created_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_address'] as const).map((key) => [key, (row) => row[key]]),
-  ),
-  notification_status: (row) => row.notification?.status,
-  notification_attempts: (row) => (row.notification ? String(row.notification.attempts) : ''),
-  notification_error: (row) => row.notification?.last_error,
-  notified_at: (row) => row.notification?.sent_at,
-  state: (row) => row.state,
-  state_changed_at: (row) => row.state_changed_at,
-  state_changed_by: (row) => row.state_changed_by,
-  office: (row) => row.office,
-  visitor_time_zone: (row) => row.visitor_time_zone,
-  due_at: (row) => row.due_at,
-};
+const csvColumns = [
+  'id,created_at,name,email,company,phone,service,message,client_address',
+  'notification_status,notification_attempts,notification_error,notified_at',
+  'state,state_changed_at,state_changed_by',
+  'office,visitor_time_zone,due_at',
+]
+  .join(',')
+  .split(',');
 
 export function toCsv(rows: StoredEnquiry[]): string {
-  const values = Object.values(csvColumns);
-  const lines = [Object.keys(csvColumns).join(','), ...rows.map((row) => values.map((value) => csvField(value(row))).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  const lines = rows.map(({ notification: n, ...row }) => {
+    const fields: Record<string, unknown> = {
+      ...row,
+      notification_status: n?.status,
+      notification_attempts: n?.attempts,
+      notification_error: n?.last_error,
+      notified_at: n?.sent_at,
+    };
+    return csvColumns.map((column) => csvField(fields[column])).join(',');
+  });
+  return `${[csvColumns.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 export const toJson = (rows: StoredEnquiry[]): string => safeJson(rows);

@@ -67,7 +67,7 @@ export function reportJson(report: ResponseTimeReport): string {
 
 /** Two columns, figure and value, one figure a line (the open enquiries themselves are in the text and JSON). */
 export function reportCsv(report: ResponseTimeReport): string {
-  const lines = ['figure,value', ...Object.entries(figures(report)).map(([name, value]) => `${name},${csvField(value === null ? '' : String(value))}`)];
+  const lines = ['figure,value', ...Object.entries(figures(report)).map(([name, value]) => `${name},${csvField(value)}`)];
   return `${lines.join('\r\n')}\r\n`;
 }
 

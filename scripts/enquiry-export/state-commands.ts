@@ -22,9 +22,6 @@ const shortId = (id: string) => id.slice(0, 8);
 /** "Asha Rao (Acme Pvt Ltd, 3f2a9c1b)" */
 const named = (row: StoredEnquiry) => `${cell(row.name, 60)} (${row.company ? `${cell(row.company, 60)}, ` : ''}${shortId(row.id)})`;
 
-/** How a change was made, in a sentence. */
-const madeHow: Record<StateEvent['via'], string> = { link: 'from an e-mail link', command: 'with npm run enquiries' };
-
 /** Who is recorded: --as, else git's user.name, else the login name. Controls and line breaks go; at most 80 characters. */
 export function operatorName(as: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   const clean = (text: string | undefined) =>
@@ -98,7 +95,7 @@ async function setState(api: EnquiryApi, row: StoredEnquiry, state: SettableStat
 async function undoLatest(api: EnquiryApi, row: StoredEnquiry, by: string): Promise<string> {
   const latest = latestLive(await api.history(row.id));
   if (!latest) throw new Error(`Nothing to undo: ${named(row)} has no change to undo; it is ${row.state ?? 'new'}.`);
-  const change = `marked ${latest.to_value} by ${latest.by} ${utc(latest.at)}, ${madeHow[latest.via]}`;
+  const change = `marked ${latest.to_value} by ${latest.by} ${utc(latest.at)}, ${latest.via === 'link' ? 'from an' : 'with'} ${how[latest.via]}`;
   const result = await api.undo(latest.id, by);
   if (result === 'undone') return `Undone: ${named(row)} is new again (it had been ${change}).\n`;
   if (result === 'too-late') {
