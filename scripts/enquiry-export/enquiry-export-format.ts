@@ -1,4 +1,7 @@
-/** Renders stored enquiries for staff: an aligned table for the terminal, or CSV / JSON for other tools. */
+/**
+ * Renders stored enquiries for staff: an aligned table for the terminal, or CSV / JSON for other tools; and the pieces
+ * the report and the state commands print with (table, cell, csvField, safeJson, formatDuration, utcMinute).
+ */
 import { responseTimeHours } from '../../src/config/company.ts';
 import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
 import { visibleText } from './visible-text.ts';
@@ -20,14 +23,11 @@ export interface StoredEnquiry extends Omit<EnquiryRow, 'service' | 'office' | '
   /** Its staff notification (absent where the outbox does not exist, e.g. a project not yet migrated). */
   notification?: EnquiryNotification | null;
   /** new, answered or closed (absent on a project without the enquiry states migration). */
-  state?: EnquiryState;
-  /** When it was answered or closed; null while new. */
+  state?: 'new' | 'answered' | 'closed';
+  /** When it was answered or closed, and who did, as the link or command recorded them; null while new. */
   state_changed_at?: string | null;
-  /** Who answered or closed it, as the link recorded them. */
   state_changed_by?: string | null;
 }
-
-export type EnquiryState = 'new' | 'answered' | 'closed';
 
 export interface EnquiryNotification {
   /** handed: given to the mail server by a run that stopped before it could mark it sent; never sent again. */
@@ -38,35 +38,40 @@ export interface EnquiryNotification {
   next_attempt_at: string;
 }
 
-const csvColumns = ['id', 'created_at', 'name', 'email', 'company', 'phone', 'service', 'message', 'client_address'] as const;
-const csvNotificationColumns = ['notification_status', 'notification_attempts', 'notification_error', 'notified_at'] as const;
-/** Last, so a sheet or script that reads the older columns by position still finds them where they were. */
-const csvStateColumns = ['state', 'state_changed_at', 'state_changed_by'] as const;
-/** After those, for the same reason: the office that answers, the visitor's zone, and when it is due on its clock. */
-const csvOfficeColumns = ['office', 'visitor_time_zone', 'due_at'] as const;
+/** "2026-11-23 22:05" in UTC. */
+export const utcMinute = (value: string | Date) => new Date(value).toISOString().slice(0, 16).replace('T', ' ');
 
-function notificationCells(row: StoredEnquiry): string[] {
-  const n = row.notification;
-  return n ? [n.status, String(n.attempts), n.last_error ?? '', n.sent_at ?? ''] : ['', '', '', ''];
+const hour = 3_600_000;
+/** "42 min", "5 h 03 min", "71 h 59 min", then "3 d 4 h": hours up to three days, since the promise is counted in hours. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 72) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
-/** The notification in a few words: "sent 2026-11-23 22:05", "retrying (2 tries): ECONNREFUSED …", "FAILED: …". */
-function notificationSummary(row: StoredEnquiry): string {
-  const n = row.notification;
-  if (!n) return '';
-  const at = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
-  switch (n.status) {
-    case 'sent':
-      return `sent ${n.sent_at ? at(n.sent_at) : ''}`.trim();
-    case 'failed':
-      return `FAILED after ${n.attempts} tries: ${n.last_error ?? ''}`;
-    case 'sending':
-      return `sending (try ${n.attempts})`;
-    case 'handed':
-      return 'UNCONFIRMED: handed to the mail server; check the mailbox';
-    case 'pending':
-      return n.attempts === 0 ? 'pending' : `retrying at ${at(n.next_attempt_at)} (${n.attempts} tries): ${n.last_error ?? ''}`;
-  }
+/** One line of visible text: tab and line breaks become a space, as do runs of spaces. */
+export function cell(text: string, width: number): string {
+  const flat = visibleText(text).replace(/\s+/g, ' ').trim();
+  return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
+}
+
+/** Rows of cells in columns as wide as their widest cell, under a header and a rule. */
+export function table(rows: string[][], rightAligned: (column: number) => boolean = () => false): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const render = (row: string[]) =>
+    row
+      .map((text, i) => (rightAligned(i) ? text.padStart(widths[i]!) : text.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [render(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(render)];
+}
+
+/** Lossless JSON, with DEL and the C1 controls escaped as JSON.stringify already escapes C0, so printing it is safe. */
+export function safeJson(value: unknown): string {
+  const json = JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${json}\n`;
 }
 
 /**
@@ -83,58 +88,48 @@ const cellBreak = /([,;|\t\r\n])/;
 const formulaStart = /^[^\S\t\r\n]*"*[^\S\t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B]/;
 
 /**
- * Puts a ' before every piece of `text` that could start a formula in any locale, and before text that starts with a
- * tab or CR. Every column gets the guard: enquiries are written by strangers, and no column can be trusted to hold
- * only what its name promises. A phone number (+91 …) or a negative number gets the quote too.
+ * A CSV field (RFC 4180) with a ' before every piece of it that could start a formula in any locale, and before text
+ * that starts with a tab or CR. Every column gets the guard: enquiries are written by strangers, and no column can be
+ * trusted to hold only what its name promises. A phone number (+91 …) or a negative number gets the quote too.
  */
-function defuseFormulas(text: string): string {
-  const pieces = text.split(cellBreak).map((piece, i) => (i % 2 === 0 && formulaStart.test(piece) ? `'${piece}` : piece));
-  const defused = pieces.join('');
-  return /^[\t\r]/.test(defused) ? `'${defused}` : defused;
-}
-
-export function csvField(value: string | null | undefined): string {
+export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   // Staff also print the CSV to a terminal, so it gets the same visible text as the table, but (deliberately) keeps tab,
   // CR and LF: they are part of what a visitor typed, and a field holding one is always quoted (below), as RFC 4180 allows.
-  const printable = visibleText(value);
-  const text = defuseFormulas(printable);
+  const printable = visibleText(String(value));
+  const pieces = printable.split(cellBreak).map((piece, i) => (i % 2 === 0 && formulaStart.test(piece) ? `'${piece}` : piece));
+  const text = /^[\t\r]/.test(pieces.join('')) ? `'${pieces.join('')}` : pieces.join('');
   return text !== printable || /[",;|\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/**
+ * The CSV's columns: what the form sent, then its notification, its state and its office, each set added after the
+ * last, so a sheet or script that reads the older columns by position still finds them where they were.
+ */
+const csvColumns = [
+  'id,created_at,name,email,company,phone,service,message,client_address',
+  'notification_status,notification_attempts,notification_error,notified_at',
+  'state,state_changed_at,state_changed_by',
+  'office,visitor_time_zone,due_at',
+]
+  .join(',')
+  .split(',');
+
 export function toCsv(rows: StoredEnquiry[]): string {
-  const lines = [[...csvColumns, ...csvNotificationColumns, ...csvStateColumns, ...csvOfficeColumns].join(',')];
-  for (const row of rows) {
-    lines.push(
-      [
-        ...csvColumns.map((column) => csvField(row[column])),
-        ...notificationCells(row).map(csvField),
-        ...csvStateColumns.map((column) => csvField(row[column])),
-        ...csvOfficeColumns.map((column) => csvField(row[column])),
-      ].join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  const lines = rows.map(({ notification: n, ...row }) => {
+    const fields: Record<string, unknown> = {
+      ...row,
+      notification_status: n?.status,
+      notification_attempts: n?.attempts,
+      notification_error: n?.last_error,
+      notified_at: n?.sent_at,
+    };
+    return csvColumns.map((column) => csvField(fields[column])).join(',');
+  });
+  return `${[csvColumns.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
-/** Lossless, but with DEL and the C1 controls escaped as JSON.stringify already escapes C0, so printing it is safe. */
-export function toJson(rows: StoredEnquiry[]): string {
-  const json = JSON.stringify(rows, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${json}\n`;
-}
-
-const hour = 3_600_000;
-/** "42 min", "5 h 03 min", "71 h 59 min", then "3 d 4 h": hours up to three days, since the promise is counted in hours. */
-export function formatDuration(ms: number): string {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 72) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
-}
-
-/** "2026-11-23 22:05" in UTC. */
-const utcMinute = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
+export const toJson = (rows: StoredEnquiry[]): string => safeJson(rows);
 
 /**
  * Still open past its due time on the answering office's working clock, once the notifier has dated it (due_at); until
@@ -162,39 +157,57 @@ function stateSummary(row: StoredEnquiry, now: Date): string {
   return `${row.state}${at}${by}${after}`;
 }
 
-type TableColumn = { title: string; width: number; value: (row: StoredEnquiry, now: Date) => string };
-
-const tableColumns: TableColumn[] = [
-  // The first 8 characters of the id: what --answered, --closed, --undo and --history take.
-  { title: 'Id', width: 8, value: (row) => row.id.slice(0, 8) },
-  { title: 'Received (UTC)', width: 16, value: (row) => utcMinute(row.created_at) },
-  { title: 'Age', width: 14, value: (row, now) => formatDuration(now.getTime() - Date.parse(row.created_at)) },
-  { title: 'State', width: 70, value: stateSummary },
-  { title: 'Name', width: 24, value: (row) => row.name },
-  { title: 'Email', width: 32, value: (row) => row.email },
-  { title: 'Company', width: 20, value: (row) => row.company ?? '' },
-  { title: 'Phone', width: 18, value: (row) => row.phone ?? '' },
-  { title: 'Service', width: 27, value: (row) => row.service ?? '' },
-  { title: 'Message', width: 50, value: (row) => row.message },
-  { title: 'Staff e-mail', width: 60, value: notificationSummary },
-];
-
-/** One line of visible text: tab and line breaks become a space, as do runs of spaces. */
-export function cell(text: string, width: number): string {
-  const flat = visibleText(text).replace(/\s+/g, ' ').trim();
-  return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
+/** The notification in a few words: "sent 2026-11-23 22:05", "retrying (2 tries): ECONNREFUSED …", "FAILED: …". */
+function notificationSummary({ notification: n }: StoredEnquiry): string {
+  if (!n) return '';
+  if (n.status === 'sent') return `sent ${n.sent_at ? utcMinute(n.sent_at) : ''}`.trim();
+  if (n.status === 'failed') return `FAILED after ${n.attempts} tries: ${n.last_error ?? ''}`;
+  if (n.status === 'sending') return `sending (try ${n.attempts})`;
+  if (n.status === 'handed') return 'UNCONFIRMED: handed to the mail server; check the mailbox';
+  return n.attempts === 0 ? 'pending' : `retrying at ${utcMinute(n.next_attempt_at)} (${n.attempts} tries): ${n.last_error ?? ''}`;
 }
+
+/** The table's columns: title, widest cell, and what it shows. */
+const tableColumns: Array<[string, number, (row: StoredEnquiry, now: Date) => string]> = [
+  // The first 8 characters of the id: what --answered, --closed, --undo and --history take.
+  ['Id', 8, (row) => row.id.slice(0, 8)],
+  ['Received (UTC)', 16, (row) => utcMinute(row.created_at)],
+  ['Age', 14, (row, now) => formatDuration(now.getTime() - Date.parse(row.created_at))],
+  ['State', 70, stateSummary],
+  ['Name', 24, (row) => row.name],
+  ['Email', 32, (row) => row.email],
+  ['Company', 20, (row) => row.company ?? ''],
+  ['Phone', 18, (row) => row.phone ?? ''],
+  ['Service', 27, (row) => row.service ?? ''],
+  ['Message', 50, (row) => row.message],
+  ['Staff e-mail', 60, notificationSummary],
+];
 
 /** One line per enquiry; ages and overdue marks are as of `now`. */
 export function toTable(rows: StoredEnquiry[], now = new Date()): string {
-  const cells = [tableColumns.map((c) => c.title), ...rows.map((row) => tableColumns.map((c) => cell(c.value(row, now), c.width)))];
-  const widths = tableColumns.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
-  const render = (line: string[]) =>
-    line
-      .map((text, i) => text.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  const [header, ...body] = cells;
-  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  return `${[render(header!), rule, ...body.map(render)].join('\n')}\n`;
+  const cells = rows.map((row) => tableColumns.map(([, width, value]) => cell(value(row, now), width)));
+  return `${table([tableColumns.map(([title]) => title), ...cells]).join('\n')}\n`;
+}
+
+const mailWords = { sent: 'sent', sending: 'sending', handed: 'UNCONFIRMED', pending: 'owed', failed: 'FAILED' } as const;
+
+/** "9 enquiries; 3 new (1 OVERDUE), 5 answered, 1 closed; staff e-mails: 8 sent, 1 FAILED (retry the FAILED with: …)" */
+export function totals(rows: StoredEnquiry[], now: Date): string {
+  const count = (test: (row: StoredEnquiry) => boolean) => rows.filter(test).length;
+  const parts = [`${rows.length} ${rows.length === 1 ? 'enquiry' : 'enquiries'}`];
+  if (rows.length > 0 && rows.every((row) => row.state !== undefined)) {
+    const [fresh, overdue] = [count((row) => row.state === 'new'), count((row) => isOverdue(row, now))];
+    parts.push(
+      `${fresh} new${overdue ? ` (${overdue} OVERDUE)` : ''}, ${count((row) => row.state === 'answered')} answered, ${count((row) => row.state === 'closed')} closed`,
+    );
+  }
+  const mails = Object.entries(mailWords)
+    .map(([status, word]) => `${count((row) => row.notification?.status === status)} ${word}`)
+    .filter((text) => !text.startsWith('0 '));
+  const advice = [
+    ...(mails.some((text) => text.endsWith('UNCONFIRMED')) ? ['check the staff mailbox for the UNCONFIRMED: they are never sent again'] : []),
+    ...(mails.some((text) => text.endsWith('FAILED')) ? ['retry the FAILED with: select public.retry_failed_enquiry_notifications()'] : []),
+  ];
+  if (mails.length > 0) parts.push(`staff e-mails: ${mails.join(', ')}${advice.length > 0 ? ` (${advice.join('; ')})` : ''}`);
+  return parts.join('; ');
 }

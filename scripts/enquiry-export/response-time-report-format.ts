@@ -3,10 +3,21 @@
  * are whole minutes in the text and seconds in JSON and CSV; times are in the period's time zone in the text and ISO
  * 8601 (UTC) in JSON and CSV.
  */
-import { cell, csvField, formatDuration } from './enquiry-export-format.ts';
-import { describePeriod, localMinute } from './report-period.ts';
-import type { WorkingTimeFigures } from './office-report.ts';
-import { brokenPromiseDefinition, type ResponseTimeReport } from './response-time-report.ts';
+import { cell, csvField, formatDuration, safeJson, table } from './enquiry-export-format.ts';
+import { brokenPromiseDefinition, type Figures, type ReportPeriod, type ResponseTimeReport } from './response-time-report.ts';
+
+/** "2026-11-01 00:00" as the clock reads in `timeZone` (Sweden's date and time format is ISO 8601's). */
+const localMinute = (date: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(date);
+
+/** "2026-11-01 to 2026-11-30 (whole days, UTC)" when the period is whole days, else "2026-10-28 15:59 up to 2026-11-27 15:59 (UTC)". */
+function describePeriod({ start, end, timeZone }: ReportPeriod): string {
+  const [first, afterLast] = [localMinute(start, timeZone), localMinute(end, timeZone)];
+  if (first.endsWith(' 00:00') && afterLast.endsWith(' 00:00')) {
+    return `${first.slice(0, 10)} to ${localMinute(new Date(end.getTime() - 1), timeZone).slice(0, 10)} (whole days, ${timeZone})`;
+  }
+  return `${first} up to ${afterLast} (${timeZone})`;
+}
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
 /** A duration as the text prints it; "-" when there is none. */
@@ -34,7 +45,7 @@ function figures(report: ResponseTimeReport) {
 }
 
 /** The working-clock figures of one office or person by the names JSON gives them. */
-const workingFigures = (row: Omit<WorkingTimeFigures, 'received' | 'open'>) => ({
+const workingFigures = (row: Figures) => ({
   answered: row.answered,
   median_working_time_to_answer_seconds: seconds(row.medianWorkingMs),
   worst_working_time_to_answer_seconds: seconds(row.worstWorkingMs),
@@ -43,22 +54,20 @@ const workingFigures = (row: Omit<WorkingTimeFigures, 'received' | 'open'>) => (
 });
 
 export function reportJson(report: ResponseTimeReport): string {
-  const body = {
+  const { offices, answerers, owners, unowned } = report.workingTime;
+  return safeJson({
     ...figures(report),
     open_past_promise_enquiries: report.openPastPromise.map(({ ageMs, ...enquiry }) => ({ ...enquiry, age_seconds: ageMs / 1000 })),
-    offices: report.workingTime.offices.map((row) => ({ office: row.office, city: row.city, received: row.received, open: row.open, ...workingFigures(row) })),
-    answered_by: report.workingTime.answerers.map((row) => ({ by: row.by, ...workingFigures(row) })),
-    owners: report.workingTime.owners.map((row) => ({ owner: row.owner, received: row.received, open: row.open, ...workingFigures(row) })),
-    taken_by_nobody: report.workingTime.unowned,
-  };
-  // As the enquiry export: DEL and C1 controls escaped too, so printing it to a terminal is safe.
-  const json = JSON.stringify(body, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${json}\n`;
+    offices: offices.map((row) => ({ office: row.office, city: row.name, received: row.received, open: row.open, ...workingFigures(row) })),
+    answered_by: answerers.map((row) => ({ by: row.name, ...workingFigures(row) })),
+    owners: owners.map((row) => ({ owner: row.name, received: row.received, open: row.open, ...workingFigures(row) })),
+    taken_by_nobody: unowned,
+  });
 }
 
 /** Two columns, figure and value, one figure a line (the open enquiries themselves are in the text and JSON). */
 export function reportCsv(report: ResponseTimeReport): string {
-  const lines = ['figure,value', ...Object.entries(figures(report)).map(([name, value]) => `${name},${csvField(value === null ? '' : String(value))}`)];
+  const lines = ['figure,value', ...Object.entries(figures(report)).map(([name, value]) => `${name},${csvField(value)}`)];
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -66,99 +75,7 @@ export function reportCsv(report: ResponseTimeReport): string {
 function aligned(lines: Array<[string, string] | ''>): string[] {
   const labels = Math.max(...lines.map((line) => (line ? line[0].length : 0)));
   const values = Math.max(...lines.map((line) => (line ? line[1].length : 0)));
-  return lines.map((line) => (line ? `${line[0].padEnd(labels)}  ${line[1].padStart(values)}` : ''));
-}
-
-/** Rows of cells in columns as wide as their widest cell, under a header and a rule. */
-function table(rows: string[][], rightAligned: (column: number) => boolean = () => false): string[] {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const render = (row: string[]) =>
-    row
-      .map((text, i) => (rightAligned(i) ? text.padStart(widths[i]!) : text.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [render(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(render)];
-}
-
-/** The columns after the name, for an office's or an owner's line: what they received and how it went. */
-const workingCells = (row: WorkingTimeFigures): string[] => [
-  String(row.received),
-  String(row.answered),
-  String(row.open),
-  duration(row.medianWorkingMs),
-  duration(row.worstWorkingMs),
-  String(row.lateOnWorkingTime),
-  String(row.lateOnCalendarOnly),
-];
-
-/** Per office and per person who answered: the same promise, counted on each office's working clock. */
-function workingTimeTables(report: ResponseTimeReport): string[] {
-  const { offices, answerers, owners, unowned } = report.workingTime;
-  const lines = [
-    `By answering office, on its working clock (the ${report.promiseHours} hours run only on its working days):`,
-    ...table(
-      [
-        ['Office', 'Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
-        ...offices.map((row) => [row.city, ...workingCells(row)]),
-      ],
-      (column) => column > 0,
-    ),
-    '',
-    ...wrap(
-      'Late: answered, or still open, after the due time on the office’s clock, a breach staff could have avoided. ' +
-        'Late on the calendar only: more than the promise by the calendar, but the office was closed for part of it ' +
-        '(a weekend, a public holiday or a company closure), so not avoidable.',
-    ),
-  ];
-  if (owners.length > 0) {
-    lines.push(
-      '',
-      `By owner (who took them with "I'll take it"; ${unowned} taken by nobody):`,
-      ...table(
-        [
-          ['Owner', 'Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
-          ...owners.map((row) => [cell(row.owner, 30), ...workingCells(row)]),
-        ],
-        (column) => column > 0,
-      ),
-    );
-  }
-  if (answerers.length > 0) {
-    lines.push(
-      '',
-      'By who marked them answered:',
-      ...table(
-        [
-          ['Name', 'Answered', 'Median', 'Worst', 'Late', 'Late on the calendar only'],
-          ...answerers.map((row) => [
-            cell(row.by || '(no name)', 30),
-            String(row.answered),
-            duration(row.medianWorkingMs),
-            duration(row.worstWorkingMs),
-            String(row.lateOnWorkingTime),
-            String(row.lateOnCalendarOnly),
-          ]),
-        ],
-        (column) => column > 0,
-      ),
-    );
-  }
-  return lines;
-}
-
-function openTable(report: ResponseTimeReport): string[] {
-  const zone = report.period.timeZone;
-  const rows = [
-    [`Received (${zone})`, 'Open for', 'Name', 'Company', 'Email'],
-    ...report.openPastPromise.map((row) => [
-      localMinute(new Date(row.created_at), zone),
-      formatDuration(row.ageMs),
-      cell(row.name, 30),
-      cell(row.company ?? '', 24),
-      cell(row.email, 40),
-    ]),
-  ];
-  return table(rows);
+  return lines.map((line) => (line ? `${line[0].padEnd(labels)}  ${line[1].padStart(values)}`.trimEnd() : ''));
 }
 
 /** Words in lines of at most `width` characters. */
@@ -170,11 +87,23 @@ const wrap = (text: string, width = 100): string[] =>
     return lines;
   }, []);
 
+const figureTitles = ['Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'];
+
+/** Working-clock figures, one line per office or person; `answersOnly` leaves out what they received and left open. */
+function figuresTable(nameTitle: string, rows: Array<Figures & { name: string }>, answersOnly = false): string[] {
+  const keep = (_: unknown, column: number) => !answersOnly || (column !== 0 && column !== 2);
+  const cells = (row: Figures) =>
+    [row.received, row.answered, row.open, duration(row.medianWorkingMs), duration(row.worstWorkingMs), row.lateOnWorkingTime, row.lateOnCalendarOnly]
+      .map(String)
+      .filter(keep);
+  const lines = rows.map((row) => [cell(row.name || '(no name)', 30), ...cells(row)]);
+  return table([[nameTitle, ...figureTitles.filter(keep)], ...lines], (column) => column > 0);
+}
+
 export function reportText(report: ResponseTimeReport): string {
-  const zone = report.period.timeZone;
-  const hours = report.promiseHours;
+  const { period, promiseHours: hours, openPastPromise } = report;
   const lines = [
-    `Enquiries received ${describePeriod(report.period)}, states as of ${localMinute(report.now, zone)}.`,
+    `Enquiries received ${describePeriod(period)}, states as of ${localMinute(report.now, period.timeZone)}.`,
     `The site promises a reply within ${hours} hours of our working time. These first figures count calendar hours;`,
     'the tables at the end count each answering office’s working clock, as the promise does.',
     '',
@@ -190,15 +119,38 @@ export function reportText(report: ResponseTimeReport): string {
       '',
       [`Broke the ${hours}-hour promise`, String(report.brokenPromise)],
       [`  Answered after more than ${hours} hours`, String(report.answeredLate)],
-      [`  Still open after more than ${hours} hours`, String(report.openPastPromise.length)],
-    ]).map((line) => line.trimEnd()),
+      [`  Still open after more than ${hours} hours`, String(openPastPromise.length)],
+    ]),
     '',
     ...wrap(brokenPromiseDefinition(hours)),
     '',
   ];
-  if (report.received === 0) lines.push('No enquiries came in during this period.');
-  else if (report.openPastPromise.length === 0) lines.push(`No enquiry is open past the promise.`);
-  else lines.push('Open past the promise, oldest first:', ...openTable(report));
-  if (report.received > 0) lines.push('', ...workingTimeTables(report));
+  if (report.received === 0) return `${[...lines, 'No enquiries came in during this period.'].join('\n')}\n`;
+  if (openPastPromise.length === 0) lines.push('No enquiry is open past the promise.');
+  else {
+    const open = openPastPromise.map((row) => [
+      localMinute(new Date(row.created_at), period.timeZone),
+      formatDuration(row.ageMs),
+      cell(row.name, 30),
+      cell(row.company ?? '', 24),
+      cell(row.email, 40),
+    ]);
+    lines.push('Open past the promise, oldest first:', ...table([[`Received (${period.timeZone})`, 'Open for', 'Name', 'Company', 'Email'], ...open]));
+  }
+  // The same promise, counted on each answering office's working clock, per office, per owner and per person who answered.
+  const { offices, answerers, owners, unowned } = report.workingTime;
+  lines.push(
+    '',
+    `By answering office, on its working clock (the ${hours} hours run only on its working days):`,
+    ...figuresTable('Office', offices),
+    '',
+    ...wrap(
+      'Late: answered, or still open, after the due time on the office’s clock, a breach staff could have avoided. ' +
+        'Late on the calendar only: more than the promise by the calendar, but the office was closed for part of it ' +
+        '(a weekend, a public holiday or a company closure), so not avoidable.',
+    ),
+  );
+  if (owners.length > 0) lines.push('', `By owner (who took them with "I'll take it"; ${unowned} taken by nobody):`, ...figuresTable('Owner', owners));
+  if (answerers.length > 0) lines.push('', 'By who marked them answered:', ...figuresTable('Name', answerers, true));
   return `${lines.join('\n')}\n`;
 }

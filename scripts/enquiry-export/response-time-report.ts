@@ -1,99 +1,166 @@
 /**
- * How well the site's promise of a reply within 24 hours (src/config/company.ts) was kept, for the enquiries that came
- * in during a period, with each enquiry's state as it is now. Answered enquiries are timed from arrival to the moment
- * someone marked them answered; closed ones need no answer and are only counted.
+ * How well the site's promise of a reply within 24 hours of our working time (src/config/company.ts) was kept, for the
+ * enquiries that came in during a period, with each enquiry's state as it is now: on the calendar, then per answering
+ * office, per owner and per person who answered on each office's working clock (its week, its public holidays and the
+ * company's closures), as the promise is made. A breach that the office's clock also counts was avoidable; one that
+ * only the calendar counts (the office was closed for part of it) was not.
  */
 import { responseTimeHours } from '../../src/config/company.ts';
-import type { Closure } from '../../supabase/functions/_shared/offices.ts';
+import { utcOffsetMinutes } from '../../src/config/time-zone.ts';
+import { officeByCode, officeClock, officeList, type Closure } from '../../supabase/functions/_shared/offices.ts';
+import { workingSecondsBetween } from '../../supabase/functions/_shared/working-clock.ts';
 import type { StoredEnquiry } from './enquiry-export-format.ts';
-import { workingTimeReport, type WorkingTimeReport } from './office-report.ts';
-import type { ReportPeriod } from './report-period.ts';
 
-export interface OpenPastPromise {
-  id: string;
-  created_at: string;
-  name: string;
-  company: string | null;
-  email: string;
-  /** Milliseconds since it came in, at the report's `now`. */
-  ageMs: number;
+/** A command-line value that cannot be used, with what to write instead. */
+export class ArgumentError extends Error {}
+
+/** The period a report covers: whole days in one time zone, as --from, --to and --time-zone give them. */
+export interface ReportPeriod {
+  /** First instant inside the period, and the first after it. */
+  start: Date;
+  end: Date;
+  /** IANA name the dates were read in. */
+  timeZone: string;
 }
 
-export interface ResponseTimeReport {
-  period: ReportPeriod;
-  /** When the report was made: what "still open" and ages are measured against. */
-  now: Date;
-  promiseHours: number;
-  received: number;
-  answered: number;
-  closed: number;
-  open: number;
-  /** Middle time to answer (the mean of the middle two for an even count); null when none was answered. */
-  medianTimeToAnswerMs: number | null;
-  worstTimeToAnswerMs: number | null;
-  /** Answered more than promiseHours after arriving. */
-  answeredLate: number;
-  /** Still new more than promiseHours after arriving; the list holds them oldest first. */
-  openPastPromise: OpenPastPromise[];
-  /** answeredLate + openPastPromise.length. */
-  brokenPromise: number;
-  /** The same enquiries per office and per person who answered, on each office's working clock. */
-  workingTime: WorkingTimeReport;
+export const defaultPeriodDays = 30;
+const hour = 3_600_000;
+const day = 24 * hour;
+
+/** "Asia/Kolkata" → itself; "Mars/Base" → an ArgumentError naming --time-zone. */
+function checkedTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone; // as written: Intl would rename some (Asia/Kolkata → Asia/Calcutta)
+  } catch {
+    throw new ArgumentError(`--time-zone ${JSON.stringify(timeZone)} is not a time zone: write an IANA name such as UTC, Asia/Kolkata or Europe/London.`);
+  }
+}
+
+/** The instant `daysLater` days after `date` (YYYY-MM-DD) starts in `timeZone`; an ArgumentError naming `option` if it is no date. */
+function startOfDay(option: '--from' | '--to', date: string, timeZone: string, daysLater = 0): number {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  // A date is real only if it reads back as written (Date.parse may roll 2026-11-31 over to 1 December).
+  if (!/^\d{4}-\d\d-\d\d$/.test(date) || Number.isNaN(midnightUtc) || new Date(midnightUtc).toISOString().slice(0, 10) !== date) {
+    throw new ArgumentError(`${option} ${JSON.stringify(date)} is not a date: write it as YYYY-MM-DD, for example ${option} 2026-11-01.`);
+  }
+  const midnight = midnightUtc + daysLater * day;
+  // The zone's offset at local midnight; checked once more at the guess, for a day on which summer time starts or ends.
+  const guess = midnight - utcOffsetMinutes(timeZone, new Date(midnight)) * 60_000;
+  return midnight - utcOffsetMinutes(timeZone, new Date(guess)) * 60_000;
+}
+
+/** Both days included; without --to the period ends now, without --from it starts 30 days before its end; UTC unless told. */
+export function reportPeriod(options: { from?: string; to?: string; timeZone?: string }, now: Date): ReportPeriod {
+  const timeZone = checkedTimeZone(options.timeZone ?? 'UTC');
+  const from = options.from === undefined ? undefined : startOfDay('--from', options.from, timeZone);
+  const end = options.to === undefined ? now.getTime() : startOfDay('--to', options.to, timeZone, 1);
+  const start = from ?? end - defaultPeriodDays * day;
+  if (start >= end) {
+    const to = options.to === undefined ? 'now' : `--to ${options.to}`;
+    throw new ArgumentError(`--from ${options.from} is after ${to}: the period must start on or before the day it ends.`);
+  }
+  return { start: new Date(start), end: new Date(end), timeZone };
 }
 
 export const brokenPromiseDefinition = (hours = responseTimeHours): string =>
   `An enquiry broke the ${hours}-hour promise when it was marked answered more than ${hours} hours after it came in, or is still open ` +
   `more than ${hours} hours after it came in. Closed enquiries (no answer needed) never count.`;
 
-/** Thrown for rows read from a project that has not had the enquiry states migration. */
-export class NoStatesError extends Error {}
+/** The middle of sorted times (the mean of the middle two for an even count); null when there are none. */
+function median(sorted: number[]): number | null {
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
-export function responseTimeReport(
-  rows: StoredEnquiry[],
-  period: ReportPeriod,
-  now: Date,
-  promiseHours = responseTimeHours,
-  closures: readonly Closure[] = [],
-): ResponseTimeReport {
-  if (rows.some((row) => row.state === undefined)) {
-    throw new NoStatesError(
-      'These enquiries have no state: the project lacks the migration 20261128090000_enquiry_states.sql (apply it with `supabase db push`).',
-    );
-  }
-  const promiseMs = promiseHours * 3_600_000;
-  const inPeriod = rows.filter((row) => {
-    const at = Date.parse(row.created_at);
-    return at >= period.start.getTime() && at < period.end.getTime();
-  });
-  const answered = inPeriod.filter((row) => row.state === 'answered');
-  const times = answered.map((row) => Date.parse(row.state_changed_at!) - Date.parse(row.created_at)).sort((a, b) => a - b);
-  const middle = Math.floor(times.length / 2);
-  const open = inPeriod.filter((row) => row.state === 'new');
-  const openPastPromise = open
-    .map((row) => ({
-      id: row.id,
-      created_at: row.created_at,
-      name: row.name,
-      company: row.company,
-      email: row.email,
-      ageMs: now.getTime() - Date.parse(row.created_at),
-    }))
-    .filter((row) => row.ageMs > promiseMs)
-    .sort((a, b) => b.ageMs - a.ageMs || a.id.localeCompare(b.id));
-  const answeredLate = times.filter((ms) => ms > promiseMs).length;
+/** An enquiry timed from arrival to its answer (or close), or to `now` while open, on the calendar and on its office's clock. */
+interface Timed {
+  row: StoredEnquiry;
+  calendarMs: number;
+  workingMs: number;
+  /** Past the promise on the office's clock: answered, or still open at `now`, after its due time. */
+  late: boolean;
+}
+
+/** The figures of some timed enquiries: closed ones are counted, never timed and never late. */
+function figures(timed: Timed[], promiseMs: number) {
+  const answered = timed.filter(({ row }) => row.state === 'answered');
+  const counted = timed.filter(({ row }) => row.state !== 'closed');
+  const calendarTimes = answered.map(({ calendarMs }) => calendarMs).sort((a, b) => a - b);
+  const workingTimes = answered.map(({ workingMs }) => workingMs).sort((a, b) => a - b);
   return {
-    period,
-    now,
-    promiseHours,
-    received: inPeriod.length,
+    received: timed.length,
     answered: answered.length,
-    closed: inPeriod.filter((row) => row.state === 'closed').length,
-    open: open.length,
-    medianTimeToAnswerMs: times.length === 0 ? null : times.length % 2 ? times[middle]! : (times[middle - 1]! + times[middle]!) / 2,
-    worstTimeToAnswerMs: times.length === 0 ? null : times[times.length - 1]!,
-    answeredLate,
-    openPastPromise,
-    brokenPromise: answeredLate + openPastPromise.length,
-    workingTime: workingTimeReport(inPeriod, now, promiseHours, closures),
+    closed: timed.length - counted.length,
+    open: counted.length - answered.length,
+    /** On the calendar: the median and worst time to answer (null when none was answered), and the broken promises. */
+    medianTimeToAnswerMs: median(calendarTimes),
+    worstTimeToAnswerMs: calendarTimes.at(-1) ?? null,
+    brokenPromise: counted.filter(({ calendarMs }) => calendarMs > promiseMs).length,
+    answeredLate: calendarTimes.filter((ms) => ms > promiseMs).length,
+    /** The same on the office's working clock. */
+    medianWorkingMs: median(workingTimes),
+    worstWorkingMs: workingTimes.at(-1) ?? null,
+    /** Answered, or still open, past the due time on the office's working clock: breaches staff could have avoided. */
+    lateOnWorkingTime: counted.filter(({ late }) => late).length,
+    /** Past the promise on the calendar only, because the office was closed for part of it: not avoidable. */
+    lateOnCalendarOnly: counted.filter(({ late, calendarMs }) => calendarMs > promiseMs && !late).length,
   };
 }
+
+export type Figures = ReturnType<typeof figures>;
+
+/**
+ * The report on the enquiries of `rows` received in `period`: the figures of them all, the open ones past the promise
+ * (oldest first), and the figures per office (every office, so a quiet one shows its zeros), per owner and per person
+ * who marked one answered. An enquiry with no office asked for is answered by the headquarters, as the notifier routes it.
+ */
+export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, now: Date, promiseHours = responseTimeHours, closures: Closure[] = []) {
+  if (rows.some((row) => row.state === undefined)) {
+    throw new Error('These enquiries have no state: the project lacks the migration 20261128090000_enquiry_states.sql (apply it with `supabase db push`).');
+  }
+  const promiseMs = promiseHours * hour;
+  const clocks = new Map(officeList.map((office) => [office.code, officeClock(office, closures)]));
+  const timed = rows
+    .filter((row) => Date.parse(row.created_at) >= period.start.getTime() && Date.parse(row.created_at) < period.end.getTime())
+    .map((row): Timed => {
+      const from = new Date(row.created_at);
+      const to = row.state === 'new' || !row.state_changed_at ? now : new Date(row.state_changed_at);
+      const workingMs = workingSecondsBetween(from, to, clocks.get(officeByCode(row.office).code)!) * 1000;
+      // The due time the notifier stored counts the company's closures too; an enquiry it has not dated yet is timed here.
+      const late = row.due_at ? to.getTime() > Date.parse(row.due_at) : workingMs > promiseMs;
+      return { row, calendarMs: to.getTime() - from.getTime(), workingMs, late };
+    });
+  const figuresOf = (test: (row: StoredEnquiry) => boolean) =>
+    figures(
+      timed.filter(({ row }) => test(row)),
+      promiseMs,
+    );
+  /** The figures of each distinct name `nameOf` gives, in alphabetical order. */
+  const byName = (nameOf: (row: StoredEnquiry) => string | null | undefined) =>
+    [...new Set(timed.flatMap(({ row }) => nameOf(row) ?? []))]
+      .sort((a, b) => a.localeCompare(b))
+      .map((name) => ({ name, ...figuresOf((row) => nameOf(row) === name) }));
+  return {
+    period,
+    /** When the report was made: what "still open" and ages are measured against. */
+    now,
+    promiseHours,
+    ...figures(timed, promiseMs),
+    openPastPromise: timed
+      .filter(({ row, calendarMs }) => row.state === 'new' && calendarMs > promiseMs)
+      .map(({ row: { id, created_at, name, company, email }, calendarMs }) => ({ id, created_at, name, company, email, ageMs: calendarMs }))
+      .sort((a, b) => b.ageMs - a.ageMs || a.id.localeCompare(b.id)),
+    workingTime: {
+      offices: officeList.map((office) => ({ office: office.code, name: office.city, ...figuresOf((row) => officeByCode(row.office).code === office.code) })),
+      /** By the name given when marking them answered. */
+      answerers: byName((row) => (row.state === 'answered' ? (row.state_changed_by ?? '') : null)),
+      /** By who took them with an "I'll take it" link and owns them now, and how many nobody took. */
+      owners: byName((row) => row.owner_name || null),
+      unowned: timed.filter(({ row }) => !row.owner_name).length,
+    },
+  };
+}
+
+export type ResponseTimeReport = ReturnType<typeof responseTimeReport>;

@@ -1,26 +1,26 @@
 /**
  * What `npm run enquiries -- --answered ID | --closed ID | --undo ID | --history ID` do and say, in plain words: the
  * enquiry is found by its id (or the first 8 or more characters of it, as the list's Id column shows), the change is
- * made through a StateStore (state-changes.ts), and a refusal is an Error naming what to do (exit code 1).
+ * made through the API (enquiry-api.ts), and a refusal is an Error naming what to do (exit code 1).
  */
 import { execFileSync } from 'node:child_process';
-import { ArgumentError } from './report-period.ts';
-import { cell, type StoredEnquiry } from './enquiry-export-format.ts';
-import type { SettableState, StateEvent, StateStore } from './state-changes.ts';
+import { ArgumentError } from './response-time-report.ts';
+import { cell, table, utcMinute, type StoredEnquiry } from './enquiry-export-format.ts';
+import type { EnquiryApi, SettableState, StateEvent } from './enquiry-api.ts';
 
 /** "2026-11-23 22:05 UTC" */
-const utc = (value: string | Date) => `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const utc = (value: string | Date) => `${utcMinute(value)} UTC`;
 
 const how: Record<StateEvent['via'], string> = { link: 'e-mail link', command: 'npm run enquiries' };
 
+export const stateCommands = ['answered', 'closed', 'undo', 'history'] as const;
+export type StateCommand = (typeof stateCommands)[number];
+
 /** The id as the list shows it: its first 8 characters. */
-export const shortId = (id: string) => id.slice(0, 8);
+const shortId = (id: string) => id.slice(0, 8);
 
 /** "Asha Rao (Acme Pvt Ltd, 3f2a9c1b)" */
 const named = (row: StoredEnquiry) => `${cell(row.name, 60)} (${row.company ? `${cell(row.company, 60)}, ` : ''}${shortId(row.id)})`;
-
-/** How a change was made, in a sentence. */
-const madeHow: Record<StateEvent['via'], string> = { link: 'from an e-mail link', command: 'with npm run enquiries' };
 
 /** Who is recorded: --as, else git's user.name, else the login name. Controls and line breaks go; at most 80 characters. */
 export function operatorName(as: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
@@ -55,7 +55,7 @@ export function checkEnquiryId(id: string, option: string): string {
 }
 
 /** The enquiry whose id is `id` or starts with it (8 characters at least). */
-export function findEnquiry(rows: StoredEnquiry[], id: string, option: string): StoredEnquiry {
+function findEnquiry(rows: StoredEnquiry[], id: string, option: string): StoredEnquiry {
   const wanted = checkEnquiryId(id, option);
   const found = rows.filter((row) => row.id.toLowerCase().startsWith(wanted));
   if (found.length === 0) {
@@ -67,39 +67,39 @@ export function findEnquiry(rows: StoredEnquiry[], id: string, option: string): 
   return found[0]!;
 }
 
-/** The change that an undo would undo: the latest one not undone. */
 /** The latest change of state not undone: taking or handing over an enquiry is not undone, it is handed over. */
 const latestLive = (events: StateEvent[]) => events.findLast((event) => (event.kind ?? 'state') === 'state' && event.undone_at === null);
 
-const undoUntil = (event: StateEvent, minutes: number) => new Date(new Date(event.at).getTime() + minutes * 60_000);
+/** The end of the undo window of a change made `at`. */
+const undoUntil = (at: string, minutes: number) => new Date(new Date(at).getTime() + minutes * 60_000);
 
 /** --answered / --closed: what was recorded, or an Error saying why nothing was. */
-export async function setState(store: StateStore, row: StoredEnquiry, state: SettableState, by: string): Promise<string> {
-  const result = await store.record(row.id, state, by);
+async function setState(api: EnquiryApi, row: StoredEnquiry, state: SettableState, by: string): Promise<string> {
+  const result = await api.record(row.id, state, by);
   if (!result) throw new Error(`The enquiry ${named(row)} is no longer stored. Nothing was changed.`);
-  const minutes = await store.undoWindowMinutes();
+  const minutes = await api.undoWindowMinutes();
   if (result.changed) {
-    const until = new Date(new Date(result.state_changed_at!).getTime() + minutes * 60_000);
+    const until = undoUntil(result.state_changed_at!, minutes);
     return `Marked ${state}: ${named(row)}, by ${by}, ${utc(result.state_changed_at!)}.\nWrong one? Undo it until ${utc(until)}: npm run enquiries -- --undo ${shortId(row.id)}\n`;
   }
-  const latest = latestLive(await store.history(row.id));
+  const latest = latestLive(await api.history(row.id));
   const undo =
-    latest && undoUntil(latest, minutes) > new Date()
-      ? `To change it, undo that first (until ${utc(undoUntil(latest, minutes))}): npm run enquiries -- --undo ${shortId(row.id)}`
+    latest && undoUntil(latest.at, minutes) > new Date()
+      ? `To change it, undo that first (until ${utc(undoUntil(latest.at, minutes))}): npm run enquiries -- --undo ${shortId(row.id)}`
       : `That change is more than ${minutes} minutes old, so it can no longer be undone.`;
   const when = result.state_changed_at ? ` ${utc(result.state_changed_at)}` : '';
   throw new Error(`Nothing was changed: ${named(row)} is already ${result.state}${when} by ${result.state_changed_by ?? 'unknown'}. ${undo}`);
 }
 
 /** --undo: undoes the enquiry's latest change, or an Error saying why not. */
-export async function undoLatest(store: StateStore, row: StoredEnquiry, by: string): Promise<string> {
-  const latest = latestLive(await store.history(row.id));
+async function undoLatest(api: EnquiryApi, row: StoredEnquiry, by: string): Promise<string> {
+  const latest = latestLive(await api.history(row.id));
   if (!latest) throw new Error(`Nothing to undo: ${named(row)} has no change to undo; it is ${row.state ?? 'new'}.`);
-  const change = `marked ${latest.to_value} by ${latest.by} ${utc(latest.at)}, ${madeHow[latest.via]}`;
-  const result = await store.undo(latest.id, by);
+  const change = `marked ${latest.to_value} by ${latest.by} ${utc(latest.at)}, ${latest.via === 'link' ? 'from an' : 'with'} ${how[latest.via]}`;
+  const result = await api.undo(latest.id, by);
   if (result === 'undone') return `Undone: ${named(row)} is new again (it had been ${change}).\n`;
   if (result === 'too-late') {
-    const minutes = await store.undoWindowMinutes();
+    const minutes = await api.undoWindowMinutes();
     throw new Error(
       `Too late to undo: ${named(row)} was ${change}, and a change can be undone for ${minutes} minutes only. It stays ${latest.to_value}; nothing was changed.`,
     );
@@ -114,7 +114,7 @@ export function historyText(row: StoredEnquiry, events: StateEvent[], minutes: n
   const latest = latestLive(events);
   const undone = (event: StateEvent) => {
     if (event.undone_at) return `undone ${utc(event.undone_at)} by ${cell(event.undone_by ?? '', 40)}`;
-    if (event === latest && undoUntil(event, minutes) > now) return `can be undone until ${utc(undoUntil(event, minutes))}`;
+    if (event === latest && undoUntil(event.at, minutes) > now) return `can be undone until ${utc(undoUntil(event.at, minutes))}`;
     return '';
   };
   const lines = [
@@ -127,11 +127,13 @@ export function historyText(row: StoredEnquiry, events: StateEvent[], minutes: n
       undone(event),
     ]),
   ];
-  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((line) => line[i]!.length)));
-  const render = (line: string[]) =>
-    line
-      .map((text, i) => text.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return `${heading}${[render(lines[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.slice(1).map(render)].join('\n')}\n`;
+  return `${heading}${table(lines).join('\n')}\n`;
+}
+
+/** Runs one state command on the enquiry that `id` names among `rows`, and says what it did. */
+export async function stateCommand(api: EnquiryApi, rows: StoredEnquiry[], command: StateCommand, id: string, by: string): Promise<string> {
+  const row = findEnquiry(rows, id, command);
+  if (command === 'history') return historyText(row, await api.history(row.id), await api.undoWindowMinutes());
+  if (command === 'undo') return undoLatest(api, row, by);
+  return setState(api, row, command, by);
 }

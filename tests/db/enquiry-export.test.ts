@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { toCsv, toJson, toTable, type StoredEnquiry } from '../../scripts/enquiry-export/enquiry-export-format.ts';
-import { readViaApi } from '../../scripts/enquiry-export/enquiry-sources.ts';
+import { enquiryApi } from '../../scripts/enquiry-export/enquiry-api.ts';
 import { httpRequest, loopbackAddress } from '../../scripts/shared/loopback-http.ts';
 import { startLocalBackend, type LocalBackend } from '../../scripts/local-backend.ts';
 
@@ -279,7 +279,7 @@ describe('reading enquiries through the REST API', () => {
       });
       expect(reply.status).toBe(201);
     }
-    const rows = await readViaApi(backend.url, localSupabaseServiceRoleKey, 2);
+    const rows = await enquiryApi(backend.url, localSupabaseServiceRoleKey, 2).enquiries();
     expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
     const times = rows.map((row) => Date.parse(row.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -289,6 +289,6 @@ describe('reading enquiries through the REST API', () => {
   });
 
   it('fails with a clear message when the key may not read', async () => {
-    await expect(readViaApi(backend.url, localSupabaseAnonKey)).rejects.toThrow(/failed: 401 42501 permission denied/);
+    await expect(enquiryApi(backend.url, localSupabaseAnonKey).enquiries()).rejects.toThrow(/failed: 401 42501 permission denied/);
   });
 });

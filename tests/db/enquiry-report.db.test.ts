@@ -12,14 +12,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseTimeHours } from '../../src/config/company.ts';
-import { readFromDatabase } from '../../scripts/enquiry-export/enquiry-sources.ts';
-import { reportPeriod } from '../../scripts/enquiry-export/report-period.ts';
-import { responseTimeReport } from '../../scripts/enquiry-export/response-time-report.ts';
+import { reportPeriod, responseTimeReport } from '../../scripts/enquiry-export/response-time-report.ts';
 import { reportCsv, reportJson, reportText } from '../../scripts/enquiry-export/response-time-report-format.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { openLocalDatabase } from '../../scripts/local-backend/local-database.ts';
 import { migrationsDir } from '../../scripts/local-backend/repo-paths.ts';
 import { startLocalBackend } from '../../scripts/local-backend.ts';
+import { storedEnquiries } from './support/stored-enquiries.ts';
 import { databaseTargets, openMigrated, type TestDatabase } from './support/test-databases.ts';
 
 const minute = 60_000;
@@ -131,7 +130,7 @@ describe.each(databaseTargets)('the response-time report on $label', ({ open }) 
   it.each(periods)('$name', async ({ options, start, end }) => {
     const period = reportPeriod(options, new Date(now));
     expect([period.start.toISOString(), period.end.toISOString()]).toEqual([new Date(start).toISOString(), new Date(end).toISOString()]);
-    const report = responseTimeReport(await readFromDatabase(db), period, new Date(now));
+    const report = responseTimeReport(await storedEnquiries(db), period, new Date(now));
     const want = expected(enquiries, Date.parse(start), Date.parse(end), now);
     expect({
       received: report.received,
@@ -147,7 +146,7 @@ describe.each(databaseTargets)('the response-time report on $label', ({ open }) 
   });
 
   it('gives the figures a manager would count by hand for 1 to 20 November', async () => {
-    const report = responseTimeReport(await readFromDatabase(db), reportPeriod({ from: '2026-11-01', to: '2026-11-20' }, new Date(now)), new Date(now));
+    const report = responseTimeReport(await storedEnquiries(db), reportPeriod({ from: '2026-11-01', to: '2026-11-20' }, new Date(now)), new Date(now));
     // 10 min, 2 h, 5 h 30, 24 h, 24 h 1 s, 30 h: the median is halfway between 5 h 30 and 24 h.
     expect(report).toMatchObject({ received: 10, answered: 6, closed: 2, open: 2, medianTimeToAnswerMs: 14.75 * hour, worstTimeToAnswerMs: 30 * hour });
     expect(report).toMatchObject({ answeredLate: 2, brokenPromise: 4 });
@@ -206,7 +205,7 @@ describe.each(databaseTargets)('the response-time report on $label', ({ open }) 
   });
 
   it('an empty period says so, with no median or worst', async () => {
-    const report = responseTimeReport(await readFromDatabase(db), reportPeriod({ from: '2026-09-01', to: '2026-09-30' }, new Date(now)), new Date(now));
+    const report = responseTimeReport(await storedEnquiries(db), reportPeriod({ from: '2026-09-01', to: '2026-09-30' }, new Date(now)), new Date(now));
     const text = reportText(report);
     expect(text).toMatch(/^Received {2,}0$/m);
     expect(text).toMatch(/^ {2}Median {2,}-$/m);

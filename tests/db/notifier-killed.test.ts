@@ -7,11 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFromDatabase } from '../../scripts/enquiry-export/enquiry-sources.ts';
 import { toTable } from '../../scripts/enquiry-export/enquiry-export-format.ts';
 import { officeList } from '../../supabase/functions/_shared/offices.ts';
 import { runNotifier, type Outbox, type Step } from '../support/killable-notifier.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { storedEnquiries } from './support/stored-enquiries.ts';
 import { databaseTargets, openMigrated, queryAs, type TestDatabase } from './support/test-databases.ts';
 
 const staff = 'enquiries@company.test';
@@ -115,7 +115,7 @@ describe.each(databaseTargets)('the notifier killed at each step, on $label', ({
     async () => {
       const owed = await owe('notification');
       expect(await runNotifier(env, query, { step: 'accepted', outbox: 'notification' })).toEqual({ killed: true });
-      const table = toTable((await readFromDatabase(db)).filter((row) => row.id === owed.id));
+      const table = toTable((await storedEnquiries(db)).filter((row) => row.id === owed.id));
       expect(table).toContain('UNCONFIRMED: handed to the mail server; check the mailbox');
     },
     notifierRuns,

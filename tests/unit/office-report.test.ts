@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { reportJson, reportText } from '../../scripts/enquiry-export/response-time-report-format.ts';
-import { reportPeriod } from '../../scripts/enquiry-export/report-period.ts';
-import { responseTimeReport } from '../../scripts/enquiry-export/response-time-report.ts';
+import { reportPeriod, responseTimeReport } from '../../scripts/enquiry-export/response-time-report.ts';
 import type { StoredEnquiry } from '../../scripts/enquiry-export/enquiry-export-format.ts';
 
 const hour = 3_600_000;
@@ -62,10 +61,10 @@ const week = [
 describe('the report per office and per person who answered', () => {
   const closures = [{ day: '2026-12-09', office: 'AU' as const, reason: 'Office move' }];
   const report = responseTimeReport(week, reportPeriod({ from: '2026-11-30', to: '2026-12-11' }, now), now, 24, closures);
-  const byOffice = Object.fromEntries(report.workingTime.offices.map((row) => [row.city, row]));
+  const byOffice = Object.fromEntries(report.workingTime.offices.map((row) => [row.name, row]));
 
   it('counts each office on its own working clock and separates avoidable breaches from closed days', () => {
-    expect(report.workingTime.offices.map((row) => row.city)).toEqual(['Noida', 'Austin', 'London', 'Toronto', 'Sydney']);
+    expect(report.workingTime.offices.map((row) => row.name)).toEqual(['Noida', 'Austin', 'London', 'Toronto', 'Sydney']);
     expect(byOffice.London).toMatchObject({ received: 3, answered: 2, open: 0, lateOnWorkingTime: 1, lateOnCalendarOnly: 1 });
     expect(byOffice.London!.medianWorkingMs).toBe((16.5 * hour + 48 * hour) / 2);
     expect(byOffice.London!.worstWorkingMs).toBe(48 * hour);
@@ -79,7 +78,7 @@ describe('the report per office and per person who answered', () => {
   });
 
   it('names who answered, with their own times', () => {
-    expect(report.workingTime.answerers.map((row) => [row.by, row.answered, row.lateOnWorkingTime, row.lateOnCalendarOnly])).toEqual([
+    expect(report.workingTime.answerers.map((row) => [row.name, row.answered, row.lateOnWorkingTime, row.lateOnCalendarOnly])).toEqual([
       ['Arjun', 1, 0, 1],
       ['Mia', 1, 0, 1],
       ['Priya', 2, 1, 1],
@@ -87,7 +86,7 @@ describe('the report per office and per person who answered', () => {
   });
 
   it('names each owner (who took the enquiry), with what they own still open and their breaches', () => {
-    expect(report.workingTime.owners.map((row) => [row.owner, row.received, row.answered, row.open, row.lateOnWorkingTime])).toEqual([
+    expect(report.workingTime.owners.map((row) => [row.name, row.received, row.answered, row.open, row.lateOnWorkingTime])).toEqual([
       ['Arjun', 2, 1, 1, 1],
       ['Priya', 1, 1, 0, 0],
       ['Tom', 1, 1, 0, 1],

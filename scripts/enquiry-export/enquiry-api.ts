@@ -1,0 +1,107 @@
+/**
+ * What `npm run enquiries` reads and changes, through supabase-js with a service_role key: the hosted project, or the
+ * local backend (scripts/local-backend.ts answers the same REST API). States change through the SQL functions of
+ * supabase/migrations/20261206110000_enquiry_events.sql.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { enquiryTable } from '../../src/config/enquiry.ts';
+import type { Closure } from '../../supabase/functions/_shared/offices.ts';
+import { eventTable, notificationTable } from '../local-backend/rest-api.ts';
+import type { EnquiryNotification, StoredEnquiry } from './enquiry-export-format.ts';
+
+export type SettableState = 'answered' | 'closed';
+
+/** record_enquiry_state's answer: the state after the call, and whether this call changed it. */
+export interface RecordedState {
+  state: 'new' | SettableState;
+  state_changed_at: string | null;
+  state_changed_by: string | null;
+  changed: boolean;
+}
+
+/** One row of public.enquiry_events: a change of state, or of owner (20261206140000_enquiry_owners.sql). */
+export interface StateEvent {
+  id: string | number;
+  kind?: 'state' | 'owner';
+  at: string;
+  from_value: string | null;
+  to_value: string | null;
+  by: string;
+  via: 'link' | 'command';
+  undone_at: string | null;
+  undone_by: string | null;
+}
+
+export type UndoResult = 'undone' | 'too-late' | 'not-latest' | 'already-undone' | 'missing';
+
+type Answer = { data: unknown; error: { message: string; code?: string } | null; status: number };
+
+/** A table or function the project lacks: it has not had the migration that adds it. */
+const missing = ({ error }: Answer) => ['PGRST202', 'PGRST205', '42883', '42P01'].includes(error?.code ?? '');
+
+export type EnquiryApi = ReturnType<typeof enquiryApi>;
+
+/** `pageSize`: Supabase's default max rows per response. */
+export function enquiryApi(url: string, serviceRoleKey: string, pageSize = 1000) {
+  const supabase = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+
+  /** The answer's data, or an Error saying what failed where and why. */
+  const data = <T>(what: string, answer: Answer): T => {
+    const { error, status } = answer;
+    if (!error) return answer.data as T;
+    const reason = status === 0 ? `cannot reach it (${error.message})` : `${status} ${error.code ?? ''} ${error.message}`;
+    const hint = missing(answer) ? ' The project lacks the migration that adds it: apply the migrations with supabase db push.' : '';
+    throw new Error(`${what} on ${url} failed: ${reason}.${hint}`);
+  };
+
+  /** Every row a query gives, a page at a time; none from an `optional` table the project does not have yet. */
+  async function everyRow<T>(what: string, page: (from: number, to: number) => PromiseLike<Answer>, optional = false): Promise<T[]> {
+    const rows: T[] = [];
+    for (let from = 0; ; from += pageSize) {
+      const answer = await page(from, from + pageSize - 1);
+      if (optional && missing(answer)) return rows;
+      const found = data<T[]>(what, answer);
+      rows.push(...found);
+      if (found.length < pageSize) return rows;
+    }
+  }
+
+  const rpc = async <T>(what: string, name: string, args: Record<string, unknown>) => data<T>(what, await supabase.rpc(name, args));
+
+  return {
+    /** Every enquiry with its notification (null where the project has no outbox yet), newest first. */
+    async enquiries(): Promise<StoredEnquiry[]> {
+      const rows = await everyRow<StoredEnquiry>(`Reading ${enquiryTable}`, (from, to) =>
+        supabase.from(enquiryTable).select('*').order('created_at', { ascending: false }).order('id').range(from, to),
+      );
+      const notifications = await everyRow<EnquiryNotification & { enquiry_id: string }>(
+        `Reading ${notificationTable}`,
+        (from, to) =>
+          supabase.from(notificationTable).select('enquiry_id,status,attempts,last_error,sent_at,next_attempt_at').order('enquiry_id').range(from, to),
+        true,
+      );
+      const byEnquiry = new Map(notifications.map(({ enquiry_id, ...notification }) => [enquiry_id, notification]));
+      return rows.map((row) => ({ ...row, notification: byEnquiry.get(row.id) ?? null }));
+    },
+    /** The company's declared closures (public.office_closures); none where the project has no such table yet. */
+    async closures(): Promise<Closure[]> {
+      const answer = await supabase.from('office_closures').select('day,office,reason').order('day');
+      return missing(answer) ? [] : data<Closure[]>('Reading office_closures', answer);
+    },
+    /** null when no enquiry has this id. */
+    record: async (enquiry: string, state: SettableState, by: string) =>
+      (await rpc<RecordedState[]>('Recording the state', 'record_enquiry_state', { enquiry, new_state: state, changed_by: by, changed_via: 'command' }))[0] ??
+      null,
+    /** Oldest first. */
+    history: async (enquiry: string) =>
+      data<StateEvent[]>('Reading the history', await supabase.from(eventTable).select('*').eq('enquiry_id', enquiry).order('id')),
+    undo: (event: string | number, by: string) => rpc<UndoResult>('Undoing', 'undo_enquiry_event', { event, undone_by: by }),
+    /** enquiry_undo_window(), "00:30:00" as PostgreSQL writes an interval in JSON, in minutes. */
+    async undoWindowMinutes(): Promise<number> {
+      const text = await rpc<string>('Reading the undo window', 'enquiry_undo_window', {});
+      const match = /^(\d+):(\d\d):(\d\d)$/.exec(text);
+      if (!match) throw new Error(`enquiry_undo_window() answered ${JSON.stringify(text)}, not a time of day`);
+      return Number(match[1]) * 60 + Number(match[2]) + Number(match[3]) / 60;
+    },
+  };
+}
