@@ -1,12 +1,11 @@
 /**
- * The production build: `astro build`, refused while anything would publish what is not real or cannot work. It reads
- * the settings of src/config/settings.ts from the environment, `.env` and `.env.production` as `astro build` does
- * (Vite's loadEnv, mode "production"), and refuses a placeholder (example.com addresses, 555 numbers, the demo Supabase
- * key, the invented streets and profiles local development shows), a value that cannot work (deploy/setting-values.ts),
- * an editor on the site's own origin, a Supabase key that is not public (a secret or service role key would be readable
- * by every visitor), an example entry of the content (`sample: true`) and a link to an example domain
- * (deploy/samples.ts). It lists every problem at once, each setting with where it lives (deploy/setting-homes.ts), and
- * hands the values it checked to the build.
+ * The production build: `astro build`, after refusing anything that would publish what is not real or cannot work.
+ * It reads the settings of src/config/settings.ts as `astro build` does (the environment, `.env`, `.env.production`),
+ * refuses a placeholder (example.com addresses, 555 numbers, the demo Supabase key, invented streets and profiles), a
+ * value that cannot work (deploy/setting-values.ts), an editor on the site's origin, a Supabase key that is not public
+ * (every visitor could read it), and in the content an example entry or a link to an example domain (deploy/samples.ts).
+ * It lists every problem at once, each setting with where it lives (deploy/setting-homes.ts), and hands the values it
+ * checked to the build.
  *
  * With --preview (a pull request's preview, .github/workflows/preview.yml), the production project is never built in:
  * the form posts to the previews' own project (PREVIEW_SUPABASE_URL and PREVIEW_SUPABASE_ANON_KEY in the environment)
@@ -26,10 +25,10 @@ const preview = process.argv.includes('--preview');
 if (process.argv.includes('--help')) {
   console.log(`Usage: npm run build:deploy [-- --check-only] [-- --preview]
 
-Builds dist/ (the public site) and dist-editor/ (the writers' editor, on EDITOR_URL) for production after checking the deploy's settings, read from the environment, .env and .env.production. Each lives in production as a line NAME=value of the repository variable SITE_SETTINGS:
-${settings.map((setting) => `  ${setting.name.padEnd(28)} ${setting.what}`).join('\n')}
-It also checks that no page would show an example entry of content/ (\`sample: true\`) or link to an example domain.
-docs/PUBLISHING.md lists every other setting a deploy needs and where it lives.
+Builds dist/ (the public site) and dist-editor/ (the writers' editor, on EDITOR_URL) for production, after checking the
+site's settings (from the environment, .env and .env.production; in production, the lines of the repository variable
+SITE_SETTINGS: docs/PUBLISHING.md, step 7, lists each) and that no page would show an example entry of content/
+(\`sample: true\`) or link to an example domain.
 
 --check-only  check and stop before building.
 --preview     a pull request's preview: the form posts to PREVIEW_SUPABASE_URL with PREVIEW_SUPABASE_ANON_KEY, or,
