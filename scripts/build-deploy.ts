@@ -1,11 +1,8 @@
 /**
- * The production build: `astro build`, after refusing anything that would publish what is not real or cannot work.
- * It reads the settings of src/config/settings.ts as `astro build` does (the environment, `.env`, `.env.production`),
- * refuses a placeholder (example.com addresses, 555 numbers, the demo Supabase key, invented streets and profiles), a
- * value that cannot work (deploy/setting-values.ts), an editor on the site's origin, a Supabase key that is not public
- * (every visitor could read it), and in the content an example entry or a link to an example domain (deploy/samples.ts).
- * It lists every problem at once, each setting with where it lives (deploy/setting-homes.ts), and hands the values it
- * checked to the build.
+ * The production build: `astro build`, refused while the site's settings (src/config/settings.ts, read as `astro build`
+ * reads them: the environment, `.env`, `.env.production`) hold a placeholder or a value that cannot work
+ * (deploy/setting-values.ts), or the content an example (deploy/samples.ts). It lists every problem at once, each
+ * setting with where it lives (deploy/setting-homes.ts), and hands the values it checked to the build.
  *
  * With --preview (a pull request's preview, .github/workflows/preview.yml), the production project is never built in:
  * the form posts to the previews' own project (PREVIEW_SUPABASE_URL and PREVIEW_SUPABASE_ANON_KEY in the environment)
@@ -54,6 +51,7 @@ refuse('EDITOR_URL', editorUrlProblem(env));
 
 /** The Supabase project a preview's build gets in place of production's, and whether the form is a demo. */
 let previewProject: Record<string, string> = {};
+let form = `the form posts to ${settingValue(env, 'PUBLIC_SUPABASE_URL')}`;
 const previewUrl = process.env.PREVIEW_SUPABASE_URL?.trim() ?? '';
 if (!preview) {
   refuse('PUBLIC_SUPABASE_ANON_KEY', publicKeyProblem(settingValue(env, 'PUBLIC_SUPABASE_ANON_KEY')));
@@ -67,8 +65,10 @@ if (!preview) {
   }
   refuse('PREVIEW_SUPABASE_ANON_KEY', publicKeyProblem(previewKey)?.replace('PUBLIC_SUPABASE_ANON_KEY', 'PREVIEW_SUPABASE_ANON_KEY'));
   previewProject = { PUBLIC_SUPABASE_URL: previewUrl, PUBLIC_SUPABASE_ANON_KEY: previewKey, PUBLIC_ENQUIRY_DEMO: 'false' };
+  form = `a preview: the form posts to the previews' project, ${previewUrl}`;
 } else {
   previewProject = { PUBLIC_SUPABASE_URL: '', PUBLIC_SUPABASE_ANON_KEY: '', PUBLIC_ENQUIRY_DEMO: 'true' };
+  form = 'a preview with no project of its own: the form is a demo that stores nothing and e-mails nobody';
 }
 
 /** "1 problem", "2 problems". */
@@ -82,11 +82,11 @@ const where = [...Map.groupBy(named, (name) => deploySetting(name).home)].map(([
   const place = whereItLives({ name: names.length === 1 ? names[0]! : 'NAME', home });
   return `  ${names.join(', ')}: ${names.length === 1 ? '' : 'each '}${place} (docs/PUBLISHING.md, "${stepOf(home)}").`;
 });
-const settingProblems = problems.map(({ text }) => text);
+if (where.length > 0) where.unshift('Where they live in production:');
 report(
   `${counted(problems.length, 'problem')} with the site's settings`,
-  settingProblems,
-  ...(where.length > 0 ? ['Where they live in production:', ...where] : []),
+  problems.map(({ text }) => text),
+  ...where,
 );
 const samples = findSamples().map(sampleProblem);
 report(
@@ -98,11 +98,6 @@ const addresses = exampleAddressProblems();
 report(`${counted(addresses.length, 'link')} to an example domain in the content`, addresses);
 if (problems.length + samples.length + addresses.length > 0) process.exit(1);
 
-const form = !preview
-  ? `the form posts to ${settingValue(env, 'PUBLIC_SUPABASE_URL')}`
-  : previewUrl
-    ? `a preview: the form posts to the previews' project, ${previewUrl}`
-    : 'a preview with no project of its own: the form is a demo that stores nothing and e-mails nobody';
 console.log(`Settings checked: none of the ${settings.length} is a placeholder or unusable, and no page shows an example entry; ${form}. Ready to build.`);
 if (process.argv.includes('--check-only')) process.exit(0);
 

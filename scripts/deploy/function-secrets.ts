@@ -1,14 +1,12 @@
 /**
- * The Edge Functions' secrets for a deploy, checked before anything is published and written for the Supabase CLI:
- * `function-secrets.env` for `supabase secrets set --env-file`, and `vault.sql`, which stores the notifier's address and
- * token in Supabase Vault for the database's calls (docs/OPERATIONS.md, "Staff notifications"). The values come from
- * the environment (the deploy workflow passes each function secret of setting-homes.ts) and SITE_URL from the site's
- * settings (.env.production). The functions' own readers check them, so a value a deployed function would refuse stops
- * the deploy here, each refusal saying where the setting lives.
+ * The Edge Functions' secrets, checked by the functions' own readers before anything is published, so a value a
+ * deployed function would refuse stops the deploy here, saying where the setting lives; then written for the Supabase
+ * CLI: `function-secrets.env` for `supabase secrets set --env-file`, and `vault.sql`, the notifier's address and token
+ * in Supabase Vault for the database's calls (docs/OPERATIONS.md, "Staff notifications").
  *
  * Usage: node scripts/deploy/function-secrets.ts --project-ref <ref> --out <folder> [--preview]
- * --preview (the previews' own project): no mail server, so a preview e-mails nobody, and a token and link secret of
- * its own, new at each deploy, so nothing of production's is handed to a preview.
+ * The secrets come from the environment, SITE_URL from .env.production. --preview (the previews' own project): no mail
+ * server, so a preview e-mails nobody, and a token and link secret of its own, so nothing of production's is handed on.
  */
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';

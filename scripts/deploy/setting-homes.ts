@@ -54,17 +54,12 @@ const rows = (home: Home, required: string[], optional: string[] = []): DeploySe
   ...optional.map((name) => ({ name, home, required: false })),
 ];
 
-/** The Edge Functions' secrets (docs/OPERATIONS.md, "Staff notifications"). */
+/** The Edge Functions' secrets (docs/OPERATIONS.md, "Staff notifications"); each office may name its staff and manager. */
+const officeSecrets = officeCodes.flatMap((code) => [officeStaffVariable(code), officeManagerVariable(code)]);
 const functionSecrets = rows(
   'function secret',
   ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD', 'ENQUIRY_NOTIFY_TO', 'ENQUIRY_NOTIFY_FROM', 'ENQUIRY_NOTIFY_TOKEN', 'ENQUIRY_LINK_SECRET'],
-  [
-    'ENQUIRY_ESCALATE_TO',
-    'ENQUIRY_REMIND_AFTER',
-    'ENQUIRY_DIGEST_HOUR',
-    'SMTP_SECURE',
-    ...officeCodes.flatMap((code) => [officeStaffVariable(code), officeManagerVariable(code)]),
-  ],
+  ['ENQUIRY_ESCALATE_TO', 'ENQUIRY_REMIND_AFTER', 'ENQUIRY_DIGEST_HOUR', 'SMTP_SECURE', ...officeSecrets],
 );
 
 export const deploySettings: readonly DeploySetting[] = [

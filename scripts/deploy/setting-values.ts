@@ -1,9 +1,6 @@
 /**
- * Whether each of the deploy's settings (src/config/settings.ts) is usable, read the way its consumers read it:
- * URLs through `new URL` (https, a public host name; SITE_URL an origin only), e-mail addresses through the notifier's
- * strict address check, phones in the international form the `tel:` links are made from, and no setting with a line
- * break, control or invisible character. Placeholders are settings.ts's concern (placeholderProblems); this says what
- * cannot work even when the value is real.
+ * Whether each of the deploy's settings (src/config/settings.ts) can work, read the way its consumers read it. The
+ * placeholders are settings.ts's concern (placeholderProblems); this says what cannot work even when the value is real.
  */
 import { settings, settingValue, type Environment, type Setting } from '../../src/config/settings.ts';
 import { isPlainAddress } from '../../supabase/functions/notify-enquiry/message.ts';
@@ -15,8 +12,8 @@ const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 /** Why `value` cannot be the https address of a public site, or undefined; `originOnly` for SITE_URL. */
 export function publicUrlProblem(value: string, { originOnly = false } = {}): string | undefined {
-  if (!URL.canParse(value)) return 'it is not a URL';
-  const url = new URL(value);
+  const url = URL.parse(value);
+  if (!url) return 'it is not a URL';
   if (url.protocol !== 'https:') return `it must start with https:// (not ${url.protocol})`;
   if (url.username || url.password) return 'it carries a user name or password: remove the part before @';
   // new URL has already turned 2130706433, 0x7f.1 and the like into dotted IPv4.
@@ -33,21 +30,7 @@ export function publicUrlProblem(value: string, { originOnly = false } = {}): st
   return undefined;
 }
 
-/** Why `value` is not one plain e-mail address (nothing a mail client could read as a display name or a second address). */
-function emailAddressProblem(value: string): string | undefined {
-  if (/\s/u.test(value)) return 'it contains a space';
-  if (/[<>"]/.test(value)) return 'it is written with a name or quotes ("Name <address>"): give the address alone';
-  if (!isPlainAddress(value)) return 'it is not a plain address such as hello@kalpaka.com (letters, digits, dots and dashes, in ASCII)';
-  return undefined;
-}
-
-/** Why `value` is not a phone in international form with spaces (+44 20 3318 2200): a national form dials another number from abroad. */
-function phoneFormProblem(value: string): string | undefined {
-  if (/^\+[1-9]\d{0,2}(?: \d{1,6}){1,5}$/.test(value) && value.replace(/\D/g, '').length <= 15) return undefined;
-  if (/^0/.test(value)) return 'it is in national form: write it in international form, the country code first, such as +44 20 3318 2200 for 020 3318 2200';
-  return 'it is not a phone number in international form with spaces, such as +44 20 3318 2200 (a plus, the country code, then groups of digits)';
-}
-
+/** Why `value` cannot work as `setting`, or undefined. */
 function valueProblem(setting: Setting, value: string): string | undefined {
   const hidden = invisible.exec(value)?.[0];
   if (hidden !== undefined) {
@@ -55,8 +38,18 @@ function valueProblem(setting: Setting, value: string): string | undefined {
     return `it contains an invisible or control character (${codePoint}, such as a line break)`;
   }
   if (setting.kind === 'url') return publicUrlProblem(value, { originOnly: setting.name === 'SITE_URL' });
-  if (setting.kind === 'email') return emailAddressProblem(value);
-  if (setting.kind === 'phone') return phoneFormProblem(value);
+  // One plain address: nothing a mail client could read as a display name, a comment or a second address.
+  if (setting.kind === 'email') {
+    if (/\s/u.test(value)) return 'it contains a space';
+    if (/[<>"]/.test(value)) return 'it is written with a name or quotes ("Name <address>"): give the address alone';
+    if (!isPlainAddress(value)) return 'it is not a plain address such as hello@kalpaka.com (letters, digits, dots and dashes, in ASCII)';
+  }
+  // The tel: links are made from a phone, and a national form (020 3318 2200) dials another number from abroad.
+  if (setting.kind === 'phone' && !(/^\+[1-9]\d{0,2}(?: \d{1,6}){1,5}$/.test(value) && value.replace(/\D/g, '').length <= 15)) {
+    return value.startsWith('0')
+      ? 'it is in national form: write it in international form, the country code first, such as +44 20 3318 2200 for 020 3318 2200'
+      : 'it is not a phone number in international form with spaces, such as +44 20 3318 2200 (a plus, the country code, then groups of digits)';
+  }
   return undefined;
 }
 
