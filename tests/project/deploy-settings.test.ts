@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { fictionalPhoneProblem, officeCodes, officeVariable, placeholderProblems, settings } from '../../src/config/settings.ts';
-import { deploySettings, homeLabel } from '../../scripts/deploy/setting-homes.ts';
+import { deploySettings, type Home } from '../../scripts/deploy/setting-homes.ts';
 import { editorUrlProblem } from '../../src/config/editor-url.ts';
 import { describeTimeZone } from '../../src/config/time-zone.ts';
 import { realSettings } from '../support/deploy-settings.ts';
@@ -18,6 +18,14 @@ import { settingValueProblems } from '../../scripts/deploy/setting-values.ts';
 import { developmentLinkSecret } from '../../supabase/functions/_shared/link-settings.ts';
 
 const repoRoot = join(import.meta.dirname, '../..');
+/** How docs/PUBLISHING.md's table of every setting writes each kind of home. */
+const homeLabel: Record<Home, string> = {
+  'site settings': 'a line of `SITE_SETTINGS`',
+  'repository variable': 'repository variable',
+  'repository secret': 'repository secret',
+  'function secret': 'repository secret, set on the Edge Functions',
+  'editor secret': "editor project's secret",
+};
 const names = (env: Record<string, string>) => placeholderProblems(env).map((problem) => problem.setting.name);
 
 /** A JWT with the given payload (the signature is not read). */
