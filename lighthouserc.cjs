@@ -1,6 +1,6 @@
 /**
  * Lighthouse CI (`npm run audit`, `npx lhci autorun`): every page the content builds and a 404 path, served from
- * dist/ as a plain static host serves it (scripts/serve-dist.ts: gzip, 404.html with status 404, no custom headers),
+ * dist/ as a plain static host serves it (`astro preview`: gzip, 404.html with status 404, no custom headers),
  * Lighthouse's mobile defaults (simulated throttling) in Debian's Chromium, three runs a page, median run kept.
  * AUDIT_PAGES=ci audits CI's representative set; AUDIT_PAGES=/,/about the pages named.
  */
@@ -38,8 +38,8 @@ const gates = {
 module.exports = {
   ci: {
     collect: {
-      startServerCommand: `node scripts/serve-dist.ts --port ${port}`,
-      startServerReadyPattern: 'Serving',
+      // --ignore-lock: a preview a person has open elsewhere does not stop the audit.
+      startServerCommand: `astro preview --ignore-lock --host 127.0.0.1 --port ${port}`,
       url: pages.map((path) => `http://127.0.0.1:${port}${path}`),
       numberOfRuns: 3,
       // Debian's Chromium, with the flags for a container without outbound network; Lighthouse CI adds --headless=new.

@@ -60,7 +60,9 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node scripts/serve-dist.ts --port ${port}`,
+      // Astro's own static server: dist/ as a plain host serves it (gzip, 404.html with status 404, no custom headers).
+      // --ignore-lock: a project copy's browser tests run beside these, each with its own preview server.
+      command: `astro preview --ignore-lock --host 127.0.0.1 --port ${port}`,
       url: `http://127.0.0.1:${port}/`,
       // Never another server's pages: it must be this build's dist/, served as a plain host serves it.
       reuseExistingServer: false,

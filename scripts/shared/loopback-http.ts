@@ -1,6 +1,6 @@
 /**
- * Plain HTTP requests that can come from any loopback address (127.x.y.z), so tests and the
- * benchmark can stand in for many visitors without tripping the per-address rate limit.
+ * Plain HTTP requests that can come from any loopback address (127.x.y.z), so tests can stand in for many
+ * visitors without tripping the per-address rate limit.
  */
 import { request } from 'node:http';
 

@@ -4,7 +4,7 @@ import { supabaseOrigin } from '../support/enquiries.ts';
 import { openAndStay, SITE_ROUTES } from '../support/site.ts';
 
 /**
- * The browser tests serve dist/ as a plain static host does, with no custom headers (scripts/serve-dist.ts):
+ * The browser tests serve dist/ as a plain static host does, with no custom headers (`astro preview`):
  * whatever protection a visitor gets here comes from the policy each page carries in its own <meta> tag.
  */
 

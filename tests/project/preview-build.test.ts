@@ -5,13 +5,14 @@
  * production's project or key, the form says it is a demo, and in a browser it sends nothing anywhere.
  */
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import sirv from 'sirv';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findSamples } from '../../scripts/deploy/samples.ts';
-import { serveDist } from '../../scripts/serve-dist.ts';
 import { testChromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
 import { listeningPort } from '../../scripts/shared/ports.ts';
 import { enquiryMessages } from '../../src/config/toasts.ts';
@@ -65,7 +66,8 @@ it('marks the form as a demo, connects to no project, and sends nothing when a v
   let server: Server | undefined;
   const browser = await chromium.launch(testChromiumLaunchOptions());
   try {
-    server = await serveDist(join(project.root, 'dist'), 0);
+    server = createServer(sirv(join(project.root, 'dist'))).listen(0, '127.0.0.1');
+    await once(server, 'listening');
     const origin = `http://127.0.0.1:${listeningPort(server)}`;
     const page = await browser.newPage();
     const elsewhere: string[] = [];
