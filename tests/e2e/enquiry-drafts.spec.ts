@@ -35,6 +35,17 @@ async function submitOffline(context: BrowserContext, page: Page, email: string)
   await expect(page.getByText(queuedNote)).toBeVisible({ timeout: 20_000 });
 }
 
+/**
+ * Chromium takes a machine whose only network is loopback (a bare `unshare -n`) as offline, whatever Playwright
+ * emulates: there the connection never comes back, so a test of its return cannot run (README.md, "Two commands").
+ */
+async function skipWithoutNetwork(page: Page) {
+  test.skip(
+    !(await page.evaluate(() => navigator.onLine)),
+    'Chromium reports this machine offline (no network interface but loopback): the connection cannot come back here.',
+  );
+}
+
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
 test('what a visitor types comes back after a reload, and can be cleared', async ({ page }) => {
@@ -102,6 +113,7 @@ test('written offline, sent once when the connection returns, after the page was
 
 test('sent when the connection returns while the page stays open', async ({ context, page, request }) => {
   test.slow();
+  await skipWithoutNetwork(page);
   const email = uniqueEmail('online-event');
   await submitOffline(context, page, email);
   await context.setOffline(false);
@@ -112,6 +124,7 @@ test('sent when the connection returns while the page stays open', async ({ cont
 
 test('tried again while the page stays open when the first sends after the connection returns meet no answer', async ({ context, page, request }) => {
   test.slow();
+  await skipWithoutNetwork(page);
   const email = uniqueEmail('online-retry');
   await submitOffline(context, page, email);
   // The connection is back, but its first two requests are lost (the send on 'online' and its one retry).
