@@ -7,9 +7,9 @@
  * no GitHub account (port DECAP_SERVER_PORT, 8081 by default; one that already answers there is reused).
  */
 import { spawn } from 'node:child_process';
-import { localSupabasePort, localSupabaseUrl } from '../src/config/local-supabase.ts';
+import { localSupabasePort } from '../src/config/local-supabase.ts';
 import { developmentEnv, hostedProjectSetAside } from './local-backend/development-env.ts';
-import { startLocalBackend, type LocalBackend } from './local-backend.ts';
+import { PortInUseError, startLocalBackend, type LocalBackend } from './local-backend.ts';
 import { publishingSteps } from './deploy/setting-homes.ts';
 import { mailViewerUrl } from './local-backend/mail-catcher.ts';
 import { decapServerAnswers, startDecapServer, type DecapServer } from './local-backend/cms-local-server.ts';
@@ -20,15 +20,6 @@ const command = process.argv.slice(2);
 if (command.length === 0 || command[0] === '--help') {
   console.log('Usage: node scripts/with-local-backend.ts <command …>\nExample: node scripts/with-local-backend.ts astro dev');
   process.exit(command.length === 0 ? 1 : 0);
-}
-
-async function portAnswers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // The stand-in and the editor's backend answer the dev site's own origin only: astro's port as given (--port N), 4321 otherwise.
@@ -44,17 +35,17 @@ if (hostedProject) {
 }
 
 let backend: LocalBackend | undefined;
-if (await portAnswers(localSupabaseUrl)) {
-  console.log(`[backend] Something already answers on port ${localSupabasePort}; the form will use it.`);
-} else {
-  try {
-    backend = await startLocalBackend({ notify: true, siteOrigins: devSiteOrigins(sitePort) });
-    console.log(`[backend] Local Supabase stand-in on ${backend.url} (data in .local-data/; list enquiries with "npm run enquiries").`);
-    console.log(`[backend] Staff e-mails for new enquiries: ${process.env.SMTP_HOST ? `SMTP ${process.env.SMTP_HOST}` : mailViewerUrl}`);
-  } catch (error) {
+try {
+  backend = await startLocalBackend({ notify: true, siteOrigins: devSiteOrigins(sitePort) });
+  console.log(`[backend] Local Supabase stand-in on ${backend.url} (data in .local-data/; list enquiries with "npm run enquiries").`);
+  console.log(`[backend] Staff e-mails for new enquiries: ${process.env.SMTP_HOST ? `SMTP ${process.env.SMTP_HOST}` : mailViewerUrl}`);
+} catch (error) {
+  if (!(error instanceof PortInUseError)) {
     console.error(`[backend] ${(error as Error).message}`);
     process.exit(1);
   }
+  // Another backend or `supabase start` holds the port: the form uses it.
+  console.log(`[backend] Something already listens on port ${localSupabasePort}; the form will use it.`);
 }
 
 let decapServer: DecapServer | undefined;
