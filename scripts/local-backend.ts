@@ -1,8 +1,11 @@
 /**
  * Local stand-in for `supabase start`: the slice of the Supabase REST API this project calls, on
- * http://127.0.0.1:54321, backed by embedded Postgres (PGlite) with the real migrations.
- * Run `node scripts/local-backend.ts --help` for usage.
+ * http://127.0.0.1:54321, backed by embedded Postgres (PGlite) with the real migrations. `npm run dev` and
+ * `npm run preview` run astro beside it, so the contact form works with no account and no configuration, and never
+ * posts to a hosted project: a PUBLIC_SUPABASE_URL in the environment or in a file Vite reads in development is set
+ * aside (development-env.ts), with one line naming where it was. Run `node scripts/local-backend.ts --help` for usage.
  */
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { relative } from 'node:path';
@@ -10,12 +13,16 @@ import { parseArgs } from 'node:util';
 import { localSupabasePort } from '../src/config/local-supabase.ts';
 import { inMemory, openLocalDatabase } from './local-backend/local-database.ts';
 import type { PGlite } from '@electric-sql/pglite';
-import { mailViewerUrl, startMailCatcher, type MailCatcher } from './local-backend/mail-catcher.ts';
+import { mailViewerUrl, startMailCatcher } from './local-backend/mail-catcher.ts';
 import { startLocalNotifier, type LocalNotifier } from './local-backend/local-notifier.ts';
 import { defaultDataDir, migrationsDir } from './local-backend/repo-paths.ts';
 import { addressPerConnection, createRestApi } from './local-backend/rest-api.ts';
 import { createLocalActions, enquiryActionPath, localLinkSettings } from './local-backend/local-actions.ts';
 import { devSiteOrigins } from './local-backend/editor-backend-guard.ts';
+import { developmentEnv, hostedProjectSetAside } from './local-backend/development-env.ts';
+import { decapServerAnswers, startDecapServer, type DecapServer } from './local-backend/cms-local-server.ts';
+import { publishingSteps } from './deploy/setting-homes.ts';
+import { localEditorBackendPort } from '../src/config/local-editor-backend.ts';
 
 /** The port `astro dev` and `astro preview` serve the site on unless told otherwise. */
 const defaultSitePort = 4321;
@@ -70,7 +77,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     });
 
   let db: PGlite | undefined;
-  let mail: MailCatcher | undefined;
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let notifier: LocalNotifier | undefined;
   try {
     db = await openLocalDatabase({ dataDir, migrationsDir });
@@ -102,23 +109,17 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   };
 }
 
-const usage = `Usage: node scripts/local-backend.ts [--port N] [--site-port N] [--data DIR | --memory] [--no-notify]
+const usage = `Usage: node scripts/local-backend.ts [options] [-- command …]
 
-Serves the slice of the Supabase REST API this project calls, without a Supabase account, answering as PostgREST
-does (scripts/local-backend/rest-api.ts; the parity table is in tests/db/local-backend.test.ts), and the Edge Function
-behind the staff e-mail's links (/functions/v1/enquiry-action). Every request runs as its key's role, so grants, row
-level security, constraints and the rate-limit trigger decide. Only requests addressed to 127.0.0.1, localhost or
-[::1] are answered, and from web pages only those of the dev site; the service_role key is refused from any web page.
-Applies supabase/migrations/*.sql and clears client addresses past their 30 days at start. The whole story, with the
-staff e-mails' settings, is in docs/OPERATIONS.md and docs/STAFF.md.
+Serves what this project calls of Supabase (the REST API as PostgREST answers it, the staff e-mail's links), on PGlite
+with the real migrations; staff e-mails go to ${mailViewerUrl} unless SMTP_HOST names a server. With a command
+(\`-- astro dev\`), runs it beside the stand-in (or one already listening) and decap-server. See docs/OPERATIONS.md.
 
 Options:
   --port N      port to listen on (default ${localSupabasePort})
-  --site-port N the port the site is served on, whose pages may call the stand-in (default ${defaultSitePort})
-  --data DIR    PGlite data directory (default .local-data/pglite)
-  --memory      keep data in memory only; it is gone when the backend stops
-  --no-notify   do not e-mail staff about new enquiries (by default they go to the mail viewer on ${mailViewerUrl},
-                or to the server SMTP_HOST names)
+  --site-port N the port the site is served on, whose pages may call the stand-in (default: the command's --port, else ${defaultSitePort})
+  --memory      keep data in memory only, not in .local-data/pglite; it is gone when the backend stops
+  --no-notify   do not e-mail staff about new enquiries
   --address-per-connection
                 give each connection a client address of its own (198.18.x.y), as if each came from another
                 visitor; for the browser tests, whose pages all connect from 127.0.0.1, one network to the rate limit
@@ -135,11 +136,11 @@ function portOption(name: string, value: string | undefined, fallback: number, l
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values, positionals: command } = parseArgs({
+    allowPositionals: true,
     options: {
       port: { type: 'string' },
       'site-port': { type: 'string' },
-      data: { type: 'string' },
       memory: { type: 'boolean' },
       'no-notify': { type: 'boolean' },
       'address-per-connection': { type: 'boolean' },
@@ -147,26 +148,66 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) return console.log(usage);
-  if (values.data !== undefined && values.memory) throw new UsageError('Use either --data or --memory, not both.');
   const port = portOption('port', values.port, localSupabasePort, 0);
-  const sitePort = portOption('site-port', values['site-port'], defaultSitePort, 1);
-  const dataDir = values.memory ? inMemory : (values.data ?? defaultDataDir);
+  // The stand-in and the editor's backend answer the dev site's own origin only: astro's port as given (--port N).
+  const portArgument = command.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
+  const commandPort = portArgument < 0 ? undefined : (command[portArgument]!.split('=')[1] ?? command[portArgument + 1]);
+  const sitePort = portOption('site-port', values['site-port'] ?? commandPort, defaultSitePort, 1);
+  const dataDir = values.memory ? inMemory : defaultDataDir;
   const notify = !values['no-notify'];
-  const backend = await startLocalBackend({
-    port,
-    dataDir,
-    notify,
-    siteOrigins: devSiteOrigins(sitePort),
-    addressPerConnection: !!values['address-per-connection'],
-  });
-  const where = dataDir === inMemory ? 'in memory only' : relative(process.cwd(), dataDir) || '.';
-  console.log(`Local Supabase stand-in on ${backend.url} (data: ${where}). Ctrl+C stops it.`);
-  if (notify) console.log(`Staff notifications: ${process.env.SMTP_HOST ? `SMTP ${process.env.SMTP_HOST}` : `mail viewer on ${mailViewerUrl}`}`);
 
-  // A stand-in that cannot close says so and exits non-zero, rather than as an unhandled rejection.
-  const stop = () => void backend.close().then(() => process.exit(0), fail);
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const hostedProject = command.length > 0 ? hostedProjectSetAside(process.cwd(), process.env) : undefined;
+  if (hostedProject) {
+    console.warn(
+      `[backend] PUBLIC_SUPABASE_URL=${hostedProject.value} from ${hostedProject.where} is set aside: the local form always posts to the stand-in. ` +
+        `Production settings belong in .env.production, which only production builds read (docs/PUBLISHING.md, "${publishingSteps.checkHere}").`,
+    );
+  }
+  let backend: LocalBackend | undefined;
+  try {
+    const siteOrigins = devSiteOrigins(sitePort);
+    backend = await startLocalBackend({ port, dataDir, notify, siteOrigins, addressPerConnection: !!values['address-per-connection'] });
+    const where = dataDir === inMemory ? 'in memory only' : relative(process.cwd(), dataDir) || '.';
+    console.log(`[backend] Local Supabase stand-in on ${backend.url} (data: ${where}; list enquiries with "npm run enquiries"). Ctrl+C stops it.`);
+    if (notify) console.log(`[backend] Staff e-mails for new enquiries: ${process.env.SMTP_HOST ? `SMTP ${process.env.SMTP_HOST}` : mailViewerUrl}`);
+  } catch (error) {
+    if (command.length === 0 || !(error instanceof PortInUseError)) throw error;
+    // Another backend or `supabase start` holds the port: the command's site uses it.
+    console.log(`[backend] Something already listens on port ${port}; the form will use it.`);
+  }
+  const editor = command.length > 0 ? await startEditorBackend(sitePort) : undefined;
+
+  const stop = (code: number) => void Promise.all([backend?.close(), editor?.close()]).then(() => process.exit(code), fail);
+  if (command.length === 0) {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(0));
+    return;
+  }
+  // The environment wins over every .env file in Vite, so the local stand-in is what the dev site builds in.
+  const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', shell: process.platform === 'win32', env: developmentEnv(process.env) });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => stop(code ?? (signal ? 1 : 0)));
+}
+
+/** decap-server, so the editor at /admin saves to content/ with no GitHub account; one that already answers is reused. */
+async function startEditorBackend(sitePort: number): Promise<DecapServer | undefined> {
+  const decapPort = localEditorBackendPort();
+  if (await decapServerAnswers(decapPort)) {
+    console.log(`[cms] decap-server already answers on port ${decapPort}; /admin will use it.`);
+    if (await decapServerAnswers(decapPort, { origin: 'http://localhost:1' })) {
+      console.warn(
+        `[cms] Warning: the decap-server on port ${decapPort} answers any local page and reads and writes outside content/ (a plain \`npx decap-server\`?). Stop it and run npm run dev again for one confined to content/.`,
+      );
+    }
+    return undefined;
+  }
+  try {
+    const decapServer = await startDecapServer({ root: process.cwd(), port: decapPort, siteOrigins: devSiteOrigins(sitePort) });
+    console.log(`[cms] Editor at /admin saves to content/ (nothing else) through decap-server on ${decapServer.url}, for pages on port ${sitePort}.`);
+    return decapServer;
+  } catch (error) {
+    console.error(`[cms] ${(error as Error).message}: /admin will not be able to save.`);
+    return undefined;
+  }
 }
 
 function fail(error: unknown): never {

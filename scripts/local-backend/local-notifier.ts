@@ -37,13 +37,7 @@ const mailViewer: Record<string, string> = {
   SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
 };
 
-export interface LocalNotifier {
-  /** Runs the notifier now, or once more right after the run in progress. */
-  wake(): void;
-  /** Resolves when no run is in progress. */
-  settled(): Promise<void>;
-  close(): Promise<void>;
-}
+export type LocalNotifier = ReturnType<typeof startLocalNotifier>;
 
 interface LocalNotifierOptions {
   /** How often owed notifications (retries after a failure) are looked for without an insert. */
@@ -54,7 +48,7 @@ interface LocalNotifierOptions {
   links?: LinkSettings;
 }
 
-export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {}): LocalNotifier {
+export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {}) {
   const { intervalMs = 10_000, env = process.env, log = (line) => console.log(`[notify] ${line}`), links } = options;
   const defaults = env.SMTP_HOST ? localDefaults : { ...localDefaults, ...mailViewer };
   const fixed: Record<string, string> = links ? { SITE_URL: links.siteOrigin, ENQUIRY_LINK_SECRET: links.secret } : {};
@@ -89,44 +83,43 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
     (count, error) => `could not send ${count} reminders (${error}); will retry`,
   );
 
-  let running: Promise<void> | null = null;
+  // One run at a time: a wake during a run asks for one more right after it.
+  let running: Promise<void> | undefined;
   let again = false;
-
-  function wake(): void {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await dateEnquiries(datingStore, reminders.remindAfterSeconds, { calendar });
-          reportEnquiries(await deliverOwed(store, transport, config.mail, config.policy));
-          const reminded = await deliverReminders(reminderStore, transport, config.mail, reminders, config.policy);
-          reportReminders(reminded);
-          if (reminded.acknowledged > 0) log(`acknowledged ${plural(reminded.acknowledged, 'enquiry', 'enquiries')} to the visitor through ${server}`);
-        } catch (error) {
-          log(`run failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
+  async function runUntilQuiet(): Promise<void> {
+    do {
+      again = false;
+      try {
+        await dateEnquiries(datingStore, reminders.remindAfterSeconds, { calendar });
+        reportEnquiries(await deliverOwed(store, transport, config.mail, config.policy));
+        const reminded = await deliverReminders(reminderStore, transport, config.mail, reminders, config.policy);
+        reportReminders(reminded);
+        if (reminded.acknowledged > 0) log(`acknowledged ${plural(reminded.acknowledged, 'enquiry', 'enquiries')} to the visitor through ${server}`);
+      } catch (error) {
+        log(`run failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    } while (again);
+    running = undefined;
   }
+  /** Runs the notifier now, or once more right after the run in progress. */
+  function wake(): void {
+    if (running) again = true;
+    else running = runUntilQuiet();
+  }
+  /** Resolves when no run is in progress. */
+  const settled = async () => {
+    while (running) await running;
+  };
 
   const timer = setInterval(wake, intervalMs);
   timer.unref();
   wake();
-
   return {
     wake,
-    settled: async () => {
-      while (running) await running;
-    },
+    settled,
     async close() {
       clearInterval(timer);
-      while (running) await running;
+      await settled();
       transport.close();
     },
   };

@@ -8,6 +8,7 @@
  * from a page. The parity table, each row with the PostgREST documentation it follows, is in tests/db/local-backend.test.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { text as streamText } from 'node:stream/consumers';
 import type { PGlite } from '@electric-sql/pglite';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { requestSourceProblem } from './editor-backend-guard.ts';
@@ -29,8 +30,6 @@ const notSupported = (res: ServerResponse, status: number, code: string, what: s
   sendError(res, status, code, `The local Supabase stand-in does not support ${what}`, { hint: `It serves only what this project calls: ${served}.` });
 
 const maxBodyBytes = 64 * 1024;
-/** Past this much of an oversized body we stop draining it and drop the connection. */
-const maxDrainBytes = 1024 * 1024;
 
 /** PostgREST's CORS answer (docs: references/api/cors), with the headers supabase-js sends, for the dev site's origins only. */
 const corsPreflight = {
@@ -65,14 +64,14 @@ interface RestApiOptions {
 export function createRestApi(db: PGlite, options: RestApiOptions) {
   const { clientAddress = socketAddress } = options;
 
-  function asCaller<T>(caller: Caller, req: IncomingMessage, path: string, sql: string, params: unknown[]) {
+  /** Runs `sql` in a transaction of its own as PostgREST would for the caller (the request settings the SQL reads). */
+  function asCaller<T>(caller: Caller, req: IncomingMessage, sql: string, params: unknown[]) {
     return db.transaction(async (tx) => {
-      await tx.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                set_config('request.headers', $3, true), set_config('request.method', $4, true),
-                set_config('request.path', $5, true)`,
-        [caller.role, caller.claims, requestHeadersJson(req, clientAddress(req)), req.method ?? '', `/${path}`],
-      );
+      await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)`, [
+        caller.role,
+        caller.claims,
+        requestHeadersJson(req, clientAddress(req)),
+      ]);
       return (await tx.query<T>(sql, params)).rows;
     });
   }
@@ -81,12 +80,9 @@ export function createRestApi(db: PGlite, options: RestApiOptions) {
   async function readObject(req: IncomingMessage, res: ServerResponse): Promise<{ text: string; value: object } | undefined> {
     const type = req.headers['content-type']?.split(';')[0]!.trim().toLowerCase() ?? 'application/json';
     if (type !== 'application/json') return void notSupported(res, 400, 'PGRST102', `Content-Type ${type}`);
-    const text = await readBody(req);
-    if (text === null) {
-      sendError(res, 413, null, `Request body larger than ${maxBodyBytes} bytes`, { close: true });
-      if (!req.complete) req.destroy();
-      return undefined;
-    }
+    // Read whole, so the client has sent all of it and reads the 413 (a local tool: its memory is not at stake).
+    const text = await streamText(req);
+    if (Buffer.byteLength(text) > maxBodyBytes) return void sendError(res, 413, null, `Request body larger than ${maxBodyBytes} bytes`);
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -109,7 +105,7 @@ export function createRestApi(db: PGlite, options: RestApiOptions) {
       keys.length === 0
         ? `insert into ${target} default values`
         : `insert into ${target} (${names}) select ${names} from json_populate_record(null::${target}, $1::json)`;
-    await asCaller(caller, req, table, sql, keys.length === 0 ? [] : [body.text]);
+    await asCaller(caller, req, sql, keys.length === 0 ? [] : [body.text]);
     options.afterInsert?.();
     send(res, 201);
   }
@@ -122,7 +118,7 @@ export function createRestApi(db: PGlite, options: RestApiOptions) {
     const values = args.map(([, value]) => (value === null || typeof value === 'string' ? value : JSON.stringify(value)));
     const fn = `public.${ident(name)}(${args.map(([arg], i) => `${ident(arg)} => $${i + 1}`).join(', ')})`;
     const sql = returnsSet ? `select coalesce(json_agg(r), '[]')::text as body from ${fn} r` : `select to_json(${fn})::text as body`;
-    const [result] = await asCaller<{ body: string }>(caller, req, `rpc/${name}`, sql, values);
+    const [result] = await asCaller<{ body: string }>(caller, req, sql, values);
     send(res, 200, result!.body);
   }
 
@@ -181,7 +177,7 @@ export function createRestApi(db: PGlite, options: RestApiOptions) {
       const select = selectSql(name, url.searchParams);
       if (typeof select === 'string') return notSupported(res, 400, 'PGRST100', select);
       const sql = `select coalesce(json_agg(r), '[]')::text as body from (${select.sql}) r`;
-      const [result] = await asCaller<{ body: string }>(caller, req, name, sql, select.params);
+      const [result] = await asCaller<{ body: string }>(caller, req, sql, select.params);
       send(res, 200, result!.body);
     } catch (error) {
       // A Postgres error, as PGlite's DatabaseError carries it.
@@ -290,28 +286,18 @@ export function requestHeadersJson(req: IncomingMessage, address = socketAddress
 /** PostgREST's escapeIdent: double quotes doubled. */
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The body as text, or null when it is over the limit (drained up to maxDrainBytes so the 413 reaches the client). */
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  let tooLarge = Number(req.headers['content-length'] ?? 0) > maxBodyBytes;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBodyBytes) tooLarge = true;
-    if (size > maxDrainBytes) break;
-    if (!tooLarge) chunks.push(chunk);
-  }
-  return tooLarge ? null : Buffer.concat(chunks).toString('utf8');
-}
-
-function send(res: ServerResponse, status: number, json?: string, headers: Record<string, string> = {}): void {
-  const type = json === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json; charset=utf-8' };
-  res.writeHead(status, { ...type, ...headers });
+function send(res: ServerResponse, status: number, json?: string): void {
+  res.writeHead(status, json === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json; charset=utf-8' });
   res.end(json);
 }
 
-/** PostgREST's error body, with all four fields; `close` drops the connection after it (an oversized body). */
-function sendError(res: ServerResponse, status: number, code: string | null, message: string, more: { hint?: string; details?: string; close?: true } = {}) {
-  const { hint = null, details = null, close } = more;
-  send(res, status, JSON.stringify({ code, message, details, hint }), close ? { connection: 'close' } : {});
+/** PostgREST's error body, with all four fields. */
+function sendError(
+  res: ServerResponse,
+  status: number,
+  code: string | null,
+  message: string,
+  { hint = null as string | null, details = null as string | null } = {},
+) {
+  send(res, status, JSON.stringify({ code, message, details, hint }));
 }
