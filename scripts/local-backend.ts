@@ -18,7 +18,7 @@ import { startLocalNotifier, type LocalNotifier } from './local-backend/local-no
 import { defaultDataDir, migrationsDir } from './local-backend/repo-paths.ts';
 import { addressPerConnection, createRestApi } from './local-backend/rest-api.ts';
 import { createLocalActions, enquiryActionPath, localLinkSettings } from './local-backend/local-actions.ts';
-import { devSiteOrigins } from './local-backend/editor-backend-guard.ts';
+import { devSiteOrigins, requestSourceProblem } from './local-backend/editor-backend-guard.ts';
 import { developmentEnv, hostedProjectSetAside } from './local-backend/development-env.ts';
 import { decapServerAnswers, startDecapServer, type DecapServer } from './local-backend/cms-local-server.ts';
 import { publishingSteps } from './deploy/setting-homes.ts';
@@ -85,12 +85,22 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     if (notify) notifier = startLocalNotifier(db, { links: localLinkSettings(siteOrigins[0]!) });
     const rest = createRestApi(db, {
       afterInsert: () => notifier?.wake(),
-      port: boundPort,
-      siteOrigins,
       ...(options.addressPerConnection ? { clientAddress: addressPerConnection } : {}),
     });
     const actions = createLocalActions(db, { port: boundPort, siteOrigins });
-    resolveApi((req, res) => (new URL(req.url ?? '/', 'http://localhost').pathname === enquiryActionPath ? actions(req, res) : rest(req, res)));
+    // Unlike hosted Supabase, it answers only requests addressed to a loopback name (not a DNS name rebound to this
+    // machine) and, from web pages, only the dev site's (the check editor-backend-guard.ts shares with the editor's
+    // backend), before anything else, so a foreign page learns nothing, not even what is served.
+    const service = { name: 'The local Supabase stand-in', fromSite: (site: string) => `Open the site at ${site}` };
+    resolveApi(async (req, res) => {
+      res.setHeader('vary', 'Origin');
+      const problem = requestSourceProblem({ host: req.headers.host, origin: req.headers.origin, port: boundPort, siteOrigins, service });
+      if (problem) {
+        res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
+        return void res.end(JSON.stringify({ code: null, message: problem, details: null, hint: null }));
+      }
+      await (new URL(req.url ?? '/', 'http://localhost').pathname === enquiryActionPath ? actions : rest)(req, res);
+    });
   } catch (error) {
     await mail?.close();
     await closeServer();

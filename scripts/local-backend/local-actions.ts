@@ -12,7 +12,6 @@ import { developmentLinkSecret, type LinkSettings } from '../../supabase/functio
 import { createActionHandler } from '../../supabase/functions/enquiry-action/handler.ts';
 import { createSqlActionStore } from '../../supabase/functions/enquiry-action/sql-store.ts';
 import { readOfficeStaff } from '../../supabase/functions/_shared/staff.ts';
-import { requestSourceProblem } from './editor-backend-guard.ts';
 import { localStaffDefaults } from './local-staff.ts';
 
 export const enquiryActionPath = '/functions/v1/enquiry-action';
@@ -39,13 +38,7 @@ export function createLocalActions(db: PGlite, { port, siteOrigins }: { port: nu
     store: createSqlActionStore(async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows),
     log: (line) => console.error(line),
   });
-  const service = { name: 'The local enquiry-action function', fromSite: (site: string) => `Open the link's page on ${site}` };
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const problem = requestSourceProblem({ host: req.headers.host, origin: req.headers.origin, port, siteOrigins, service });
-    if (problem) {
-      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8', vary: 'Origin' });
-      return void res.end(JSON.stringify({ outcome: 'bad-request', message: problem }));
-    }
     const response = await handle(webRequest(req, port));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));

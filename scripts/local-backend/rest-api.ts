@@ -4,14 +4,12 @@
  * calls with named arguments (`npm run enquiries`, the tests), and the CORS preflight. Each request runs in its own
  * transaction as its key's role with PostgREST's request settings, so grants, row level security, constraints and the
  * rate-limit trigger decide; anything else gets PostgREST's error for that kind of request, saying it is not supported.
- * Unlike hosted Supabase it answers only loopback names and the dev site's own pages, and never the service_role key
- * from a page. The parity table, each row with the PostgREST documentation it follows, is in tests/db/local-backend.test.ts.
+ * Unlike hosted Supabase it never accepts the service_role key from a web page. The parity table, each row with the PostgREST documentation it follows, is in tests/db/local-backend.test.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { text as streamText } from 'node:stream/consumers';
 import type { PGlite } from '@electric-sql/pglite';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
-import { requestSourceProblem } from './editor-backend-guard.ts';
 import { localSupabaseServiceRoleKey } from './local-api-keys.ts';
 
 /** The notification outbox (supabase/migrations/20261124090000_enquiry_notifications.sql). */
@@ -53,15 +51,12 @@ interface Caller {
 interface RestApiOptions {
   /** Called after an insert has committed. */
   afterInsert?: () => void;
-  /** The port the stand-in listens on: requests must be addressed to a loopback name with it. */
-  port: number;
-  /** The origins the dev site is served on, the only web pages answered (editor-backend-guard.ts devSiteOrigins). */
-  siteOrigins: readonly string[];
   /** Where the edge would say a request came from (`cf-connecting-ip`); by default the connection's own address. */
   clientAddress?: (req: IncomingMessage) => string | undefined;
 }
 
-export function createRestApi(db: PGlite, options: RestApiOptions) {
+/** The REST API's handler, for requests local-backend.ts has found addressed to it from the dev site or a tool. */
+export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
   const { clientAddress = socketAddress } = options;
 
   /** Runs `sql` in a transaction of its own as PostgREST would for the caller (the request settings the SQL reads). */
@@ -125,12 +120,7 @@ export function createRestApi(db: PGlite, options: RestApiOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let role = 'anon';
     try {
-      // Before anything else, so a foreign page learns nothing, not even which tables are served.
-      res.setHeader('vary', 'Origin');
       const { origin } = req.headers;
-      const service = { name: 'The local Supabase stand-in', fromSite: (site: string) => `Open the site at ${site}` };
-      const source = requestSourceProblem({ host: req.headers.host, origin, port: options.port, siteOrigins: options.siteOrigins, service });
-      if (source) return sendError(res, 403, null, source);
       if (origin !== undefined) res.setHeader('access-control-allow-origin', origin);
       if (origin !== undefined && usesServiceKey(req)) {
         const why = `The service_role key is for server-side tools (npm run enquiries, the notifier, the tests), never a web page; this request came from ${origin}, so it is refused. A page uses the anon key.`;
