@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localSupabasePort } from '../src/config/local-supabase.ts';
-import { inMemory, openLocalDatabase } from './local-backend/local-database.ts';
 import type { PGlite } from '@electric-sql/pglite';
+import { inMemory, openLocalDatabase } from './local-backend/local-database.ts';
 import { mailViewerUrl, startMailCatcher } from './local-backend/mail-catcher.ts';
 import { startLocalNotifier, type LocalNotifier } from './local-backend/local-notifier.ts';
 import { defaultDataDir, migrationsDir } from './local-backend/repo-paths.ts';
@@ -31,10 +31,7 @@ interface LocalBackendOptions {
   port?: number;
   /** A directory for the data, or `memory://` for a database that vanishes on close. */
   dataDir?: string;
-  /**
-   * E-mail staff about each stored enquiry, as the hosted project's Edge Function does: sent to the local mail
-   * viewer (started here unless one already runs) or to the SMTP server the environment names.
-   */
+  /** E-mail staff about each stored enquiry as the Edge Function does (local-notifier.ts), through the mail viewer or SMTP_HOST. */
   notify?: boolean;
   /** The origins of the dev site, the only web pages it answers (http://localhost:4321 and http://127.0.0.1:4321 by default). */
   siteOrigins?: readonly string[];

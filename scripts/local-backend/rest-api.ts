@@ -24,8 +24,22 @@ const roleByKey = new Map([
 ]);
 
 const served = 'GET and POST of one JSON object on /rest/v1/<table>, POST on /rest/v1/rpc/<function> (select, order, limit, offset and eq filters)';
-const notSupported = (res: ServerResponse, status: number, code: string, what: string) =>
-  sendError(res, status, code, `The local Supabase stand-in does not support ${what}`, { hint: `It serves only what this project calls: ${served}.` });
+/** A refusal, answered with PostgREST's error body (code, message, details, hint) wherever it is thrown. */
+class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly hint: string | null;
+  readonly details: string | null;
+  constructor(status: number, code: string | null, message: string, hint: string | null = null, details: string | null = null) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.hint = hint;
+    this.details = details;
+  }
+}
+const notSupported = (status: number, code: string, what: string) =>
+  new ApiError(status, code, `The local Supabase stand-in does not support ${what}`, `It serves only what this project calls: ${served}.`);
 
 const maxBodyBytes = 64 * 1024;
 
@@ -71,29 +85,28 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
     });
   }
 
-  /** The body as one JSON object (and its text), or undefined once the error has been answered. */
-  async function readObject(req: IncomingMessage, res: ServerResponse): Promise<{ text: string; value: object } | undefined> {
+  /** The body as one JSON object, and its text. */
+  async function readObject(req: IncomingMessage): Promise<{ text: string; value: object }> {
     const type = req.headers['content-type']?.split(';')[0]!.trim().toLowerCase() ?? 'application/json';
-    if (type !== 'application/json') return void notSupported(res, 400, 'PGRST102', `Content-Type ${type}`);
+    if (type !== 'application/json') throw notSupported(400, 'PGRST102', `Content-Type ${type}`);
     // Read whole, so the client has sent all of it and reads the 413 (a local tool: its memory is not at stake).
     const text = await streamText(req);
-    if (Buffer.byteLength(text) > maxBodyBytes) return void sendError(res, 413, null, `Request body larger than ${maxBodyBytes} bytes`);
+    if (Buffer.byteLength(text) > maxBodyBytes) throw new ApiError(413, null, `Request body larger than ${maxBodyBytes} bytes`);
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      return void sendError(res, 400, 'PGRST102', 'Empty or invalid json');
+      throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
     }
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { text, value };
-    notSupported(res, 400, 'PGRST102', 'a body that is not one JSON object');
+    throw notSupported(400, 'PGRST102', 'a body that is not one JSON object');
   }
 
   async function insert(req: IncomingMessage, res: ServerResponse, caller: Caller, table: string, columns: Set<string>) {
-    const body = await readObject(req, res);
-    if (!body) return;
+    const body = await readObject(req);
     const keys = Object.keys(body.value).sort();
     const unknown = keys.find((key) => !columns.has(key));
-    if (unknown !== undefined) return sendError(res, 400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`);
+    if (unknown !== undefined) throw new ApiError(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`);
     const target = `public.${ident(table)}`;
     const names = keys.map(ident).join(', ');
     const sql =
@@ -107,8 +120,7 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
 
   /** PostgREST's function call (docs: references/api/functions): named arguments; Postgres picks the function (42883 if none). */
   async function call(req: IncomingMessage, res: ServerResponse, caller: Caller, name: string, returnsSet: boolean) {
-    const body = await readObject(req, res);
-    if (!body) return;
+    const body = await readObject(req);
     const args = Object.entries(body.value);
     const values = args.map(([, value]) => (value === null || typeof value === 'string' ? value : JSON.stringify(value)));
     const fn = `public.${ident(name)}(${args.map(([arg], i) => `${ident(arg)} => $${i + 1}`).join(', ')})`;
@@ -124,36 +136,34 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
       if (origin !== undefined) res.setHeader('access-control-allow-origin', origin);
       if (origin !== undefined && usesServiceKey(req)) {
         const why = `The service_role key is for server-side tools (npm run enquiries, the notifier, the tests), never a web page; this request came from ${origin}, so it is refused. A page uses the anon key.`;
-        return sendError(res, 403, null, why);
+        throw new ApiError(403, null, why);
       }
 
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = /^\/rest\/v1\/(rpc\/)?([^/]+)$/.exec(url.pathname);
-      if (!path) return sendError(res, 404, null, `Not found: the local stand-in serves only ${served}`);
+      if (!path) throw new ApiError(404, null, `Not found: the local stand-in serves only ${served}`);
       if (req.method === 'OPTIONS') {
         res.writeHead(200, { ...corsPreflight, 'content-length': '0' });
         return void res.end();
       }
 
-      const caller = authenticate(req, res);
-      if (!caller) return;
+      const caller = authenticate(req);
       role = caller.role;
       const profile = req.headers[req.method === 'GET' ? 'accept-profile' : 'content-profile'];
       if (profile !== undefined && profile !== 'public') {
-        return sendError(res, 406, 'PGRST106', `Invalid schema: ${profile}`, { hint: 'Only the following schemas are exposed: public' });
+        throw new ApiError(406, 'PGRST106', `Invalid schema: ${profile}`, 'Only the following schemas are exposed: public');
       }
       const [, rpc, name = ''] = path;
-      if (!(rpc ? ['POST'] : ['GET', 'POST']).includes(req.method ?? '')) return notSupported(res, 405, 'PGRST117', `${req.method} on ${url.pathname}`);
+      if (!(rpc ? ['POST'] : ['GET', 'POST']).includes(req.method ?? '')) throw notSupported(405, 'PGRST117', `${req.method} on ${url.pathname}`);
       const prefer = req.headersDistinct.prefer?.join(', ');
-      if (prefer !== undefined && !(req.method === 'POST' && prefer.trim() === 'return=minimal'))
-        return notSupported(res, 400, 'PGRST122', `Prefer: ${prefer}`);
+      if (prefer !== undefined && !(req.method === 'POST' && prefer.trim() === 'return=minimal')) throw notSupported(400, 'PGRST122', `Prefer: ${prefer}`);
       const query = [...url.searchParams.keys()][0];
-      if (req.method === 'POST' && query !== undefined) return notSupported(res, 400, 'PGRST100', `the query parameter '${query}' on POST`);
+      if (req.method === 'POST' && query !== undefined) throw notSupported(400, 'PGRST100', `the query parameter '${query}' on POST`);
 
       if (rpc) {
         const sql = `select proretset from pg_proc where pronamespace = 'public'::regnamespace and proname = $1`;
         const { rows } = await db.query<{ proretset: boolean }>(sql, [name]);
-        if (rows.length === 0) return sendError(res, 404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
+        if (rows.length === 0) throw new ApiError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
         return await call(req, res, caller, name, rows[0]!.proretset);
       }
       // Read as the database owner: the caller's role sees only the columns it is granted, and a column it may not
@@ -162,27 +172,31 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
         `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
         [name],
       );
-      if (rows.length === 0) return sendError(res, 404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+      if (rows.length === 0) throw new ApiError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
       if (req.method === 'POST') return await insert(req, res, caller, name, new Set(rows.map((row) => row.column_name)));
       const select = selectSql(name, url.searchParams);
-      if (typeof select === 'string') return notSupported(res, 400, 'PGRST100', select);
       const sql = `select coalesce(json_agg(r), '[]')::text as body from (${select.sql}) r`;
       const [result] = await asCaller<{ body: string }>(caller, req, sql, select.params);
       send(res, 200, result!.body);
     } catch (error) {
-      // A Postgres error, as PGlite's DatabaseError carries it.
-      const { code, detail, hint } = error as { code?: unknown; detail?: string; hint?: string };
-      if (error instanceof Error && typeof code === 'string') {
-        return sendError(res, statusForSqlState(code, role), code, error.message, { ...(hint && { hint }), ...(detail && { details: detail }) });
-      }
-      console.error('local backend: unexpected error', error);
-      sendError(res, 500, null, error instanceof Error ? error.message : String(error));
+      const reply = asApiError(error, role);
+      send(res, reply.status, JSON.stringify({ code: reply.code, message: reply.message, details: reply.details, hint: reply.hint }));
     }
   };
 }
 
-/** select, order, limit, offset and `column=eq.value` filters as PostgREST reads them (docs: references/api/tables_views), or what is not supported. */
-function selectSql(table: string, search: URLSearchParams): { sql: string; params: string[] } | string {
+/** The answer to what a request threw: its refusal, PostgREST's answer to a SQL error, or a 500 logged here. */
+function asApiError(error: unknown, role: string): ApiError {
+  if (error instanceof ApiError) return error;
+  // A Postgres error carries its SQLSTATE, as PGlite's DatabaseError has it.
+  const { code, detail, hint } = error as { code?: unknown; detail?: string; hint?: string };
+  if (error instanceof Error && typeof code === 'string') return new ApiError(statusForSqlState(code, role), code, error.message, hint, detail);
+  console.error('local backend: unexpected error', error);
+  return new ApiError(500, null, error instanceof Error ? error.message : String(error));
+}
+
+/** select, order, limit, offset and `column=eq.value` filters as PostgREST reads them (docs: references/api/tables_views). */
+function selectSql(table: string, search: URLSearchParams): { sql: string; params: string[] } {
   const params: string[] = [];
   const where: string[] = [];
   let select = 't.*';
@@ -192,11 +206,11 @@ function selectSql(table: string, search: URLSearchParams): { sql: string; param
   for (const [key, value] of search) {
     if (key === 'select') {
       const columns = value.split(',');
-      if (value !== '*' && !columns.every((c) => name.test(c))) return `select=${value} (only * or column names)`;
+      if (value !== '*' && !columns.every((c) => name.test(c))) throw notSupported(400, 'PGRST100', `select=${value} (only * or column names)`);
       select = value === '*' ? 't.*' : columns.map(ident).join(', ');
     } else if (key === 'order') {
       const terms = value.split(',').map((term) => /^([a-z_][a-z0-9_]*)\.(asc|desc)$/.exec(term));
-      if (terms.some((term) => term === null)) return `order=${value} (only column.asc or column.desc)`;
+      if (terms.some((term) => term === null)) throw notSupported(400, 'PGRST100', `order=${value} (only column.asc or column.desc)`);
       order = ` order by ${terms.map((term) => `${ident(term![1]!)} ${term![2]}`).join(', ')}`;
     } else if ((key === 'limit' || key === 'offset') && /^[0-9]+$/.test(value)) {
       params.push(value);
@@ -205,7 +219,7 @@ function selectSql(table: string, search: URLSearchParams): { sql: string; param
       params.push(value.slice(3));
       where.push(`${ident(key)} = $${params.length}`);
     } else {
-      return `the query parameter ${key}=${value}`;
+      throw notSupported(400, 'PGRST100', `the query parameter ${key}=${value}`);
     }
   }
   const filter = where.length ? ` where ${where.join(' and ')}` : '';
@@ -215,17 +229,16 @@ function selectSql(table: string, search: URLSearchParams): { sql: string; param
 const bearer = (req: IncomingMessage) => /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
 const usesServiceKey = (req: IncomingMessage) => req.headers.apikey === localSupabaseServiceRoleKey || bearer(req) === localSupabaseServiceRoleKey;
 
-/** Like Supabase's gateway: the apikey must be a known key; a Bearer token, if sent, picks the role. Undefined once refused. */
-function authenticate(req: IncomingMessage, res: ServerResponse): Caller | undefined {
+/** Like Supabase's gateway: the apikey must be a known key; a Bearer token, if sent, picks the role. */
+function authenticate(req: IncomingMessage): Caller {
   const apikey = req.headers.apikey;
   if (typeof apikey !== 'string' || apikey === '') {
-    return void sendError(res, 401, null, 'No API key found in request', { hint: 'No `apikey` request header or url param was found.' });
+    throw new ApiError(401, null, 'No API key found in request', 'No `apikey` request header or url param was found.');
   }
-  if (!roleByKey.has(apikey))
-    return void sendError(res, 401, null, 'Invalid API key', { hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+  if (!roleByKey.has(apikey)) throw new ApiError(401, null, 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
   const token = bearer(req) ?? apikey;
   const role = roleByKey.get(token);
-  if (role === undefined) return void sendError(res, 401, 'PGRST301', 'JWT is not one of the local demo keys');
+  if (role === undefined) throw new ApiError(401, 'PGRST301', 'JWT is not one of the local demo keys');
   return { role, claims: Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8') };
 }
 
@@ -279,15 +292,4 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 function send(res: ServerResponse, status: number, json?: string): void {
   res.writeHead(status, json === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json; charset=utf-8' });
   res.end(json);
-}
-
-/** PostgREST's error body, with all four fields. */
-function sendError(
-  res: ServerResponse,
-  status: number,
-  code: string | null,
-  message: string,
-  { hint = null as string | null, details = null as string | null } = {},
-) {
-  send(res, status, JSON.stringify({ code, message, details, hint }));
 }
