@@ -99,6 +99,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       await (new URL(req.url ?? '/', 'http://localhost').pathname === enquiryActionPath ? actions : rest)(req, res);
     });
   } catch (error) {
+    await notifier?.close();
     await mail?.close();
     await closeServer();
     await db?.close();
