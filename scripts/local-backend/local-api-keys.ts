@@ -1,7 +1,3 @@
-/** Which role a local demo key stands for, and the JWT claims PostgREST would see for it. */
-import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
-import type { ApiRole } from './postgrest-errors.ts';
-
 /**
  * The service-role key `supabase start` prints on every machine, for staff tools and tests against the local
  * backend: a public demo value (iss "supabase-demo", signed with the documented demo secret), so committing it
@@ -9,18 +5,3 @@ import type { ApiRole } from './postgrest-errors.ts';
  */
 export const localSupabaseServiceRoleKey =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
-
-const roleByKey = new Map<string, ApiRole>([
-  [localSupabaseAnonKey, 'anon'],
-  [localSupabaseServiceRoleKey, 'service_role'],
-]);
-
-export function roleForKey(key: string): ApiRole | undefined {
-  return roleByKey.get(key);
-}
-
-/** The key's JWT payload as JSON text, the value PostgREST puts in request.jwt.claims. */
-export function claimsForKey(key: string): string {
-  const payload = key.split('.')[1] ?? '';
-  return Buffer.from(payload, 'base64url').toString('utf8');
-}

@@ -5,18 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { applyMigrations } from './migrations.ts';
 import { freshClusterCacheDir, localRolesFile, pglitePackageFile } from './repo-paths.ts';
 
 export const inMemory = 'memory://';
-
-interface LocalDatabaseOptions {
-  /** A directory, or `memory://` for a throwaway database. */
-  dataDir: string;
-  migrationsDir: string;
-}
 
 // A new PGlite cluster runs initdb: about 1.2 core-seconds, and 4 to 18 s on a loaded 2-core machine, where the tests
 // start dozens of throwaway databases. Loading a saved copy of a fresh cluster takes about 0.5. The first one a
@@ -24,20 +18,16 @@ interface LocalDatabaseOptions {
 // half a file); every new database after that, in memory or in an empty data folder, in this process or a later one,
 // starts from the copy.
 const pgliteVersion = (JSON.parse(readFileSync(pglitePackageFile, 'utf8')) as { version: string }).version;
-const freshClusterFile = `${freshClusterCacheDir}/fresh-cluster-${pgliteVersion}.tar.gz`;
+const freshClusterFile = join(freshClusterCacheDir, `fresh-cluster-${pgliteVersion}.tar.gz`);
 let freshCluster: Promise<Blob> | undefined;
 
 async function loadOrSaveFreshCluster(): Promise<Blob> {
-  try {
-    return new Blob([await readFile(freshClusterFile)]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  if (existsSync(freshClusterFile)) return new Blob([await readFile(freshClusterFile)]);
   const db = await PGlite.create(inMemory);
   const cluster = await db.dumpDataDir('gzip');
   await db.close();
   try {
-    await mkdir(dirname(freshClusterFile), { recursive: true });
+    await mkdir(freshClusterCacheDir, { recursive: true });
     const partial = `${freshClusterFile}.${process.pid}-${randomBytes(4).toString('hex')}`;
     await writeFile(partial, new Uint8Array(await cluster.arrayBuffer()));
     await rename(partial, freshClusterFile);
@@ -47,25 +37,22 @@ async function loadOrSaveFreshCluster(): Promise<Blob> {
   return cluster;
 }
 
-function freshClusterCopy(): Promise<Blob> {
-  freshCluster ??= loadOrSaveFreshCluster();
-  return freshCluster;
-}
+const freshClusterCopy = () => (freshCluster ??= loadOrSaveFreshCluster());
 
 /** An empty in-memory PGlite database, as after initdb. */
 export async function openFreshPglite(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: await freshClusterCopy() });
 }
 
-/** The cluster in a data folder; an empty folder (no PG_VERSION yet) starts from the saved fresh cluster. */
-async function openPgliteFolder(dataDir: string): Promise<PGlite> {
-  await mkdir(dataDir, { recursive: true });
-  if (existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create(dataDir);
-  return PGlite.create({ dataDir, loadDataDir: await freshClusterCopy() });
-}
-
-export async function openLocalDatabase({ dataDir, migrationsDir }: LocalDatabaseOptions): Promise<PGlite> {
-  const db = dataDir === inMemory ? await openFreshPglite() : await openPgliteFolder(dataDir);
+/** A directory, or `memory://` for a throwaway database; an empty folder (no PG_VERSION yet) starts from the fresh cluster. */
+export async function openLocalDatabase({ dataDir, migrationsDir }: { dataDir: string; migrationsDir: string }): Promise<PGlite> {
+  if (dataDir !== inMemory) await mkdir(dataDir, { recursive: true });
+  const db =
+    dataDir === inMemory
+      ? await openFreshPglite()
+      : existsSync(join(dataDir, 'PG_VERSION'))
+        ? await PGlite.create(dataDir)
+        : await PGlite.create({ dataDir, loadDataDir: await freshClusterCopy() });
   try {
     await db.exec(await readFile(localRolesFile, 'utf8'));
     await applyMigrations(db, migrationsDir);

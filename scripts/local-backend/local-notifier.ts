@@ -8,11 +8,11 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { LinkSettings } from '../../supabase/functions/_shared/link-settings.ts';
 import { company, email as companyEmail } from '../../src/config/company.ts';
-import { readNotifierConfig, type NotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
+import { readNotifierConfig } from '../../supabase/functions/notify-enquiry/config.ts';
 import { deliverOwed, sqlNotificationStore, type DeliveryReport } from '../../supabase/functions/notify-enquiry/deliver.ts';
 import { createSmtpTransport } from '../../supabase/functions/notify-enquiry/smtp-transport.ts';
 import { dateEnquiries, sqlDatingStore } from '../../supabase/functions/notify-enquiry/enquiry-due.ts';
-import { deliverReminders, readReminderConfig, sqlReminderStore, type ReminderSettings } from '../../supabase/functions/notify-enquiry/reminders.ts';
+import { deliverReminders, readReminderConfig, sqlReminderStore } from '../../supabase/functions/notify-enquiry/reminders.ts';
 import type { SqlRunner } from '../../supabase/functions/notify-enquiry/types.ts';
 import { mailSmtpPort } from './mail-catcher.ts';
 import { localStaffDefaults } from './local-staff.ts';
@@ -37,13 +37,7 @@ const mailViewer: Record<string, string> = {
   SMTP_ALLOW_PLAINTEXT_LOOPBACK: 'true',
 };
 
-export interface LocalNotifier {
-  /** Runs the notifier now, or once more right after the run in progress. */
-  wake(): void;
-  /** Resolves when no run is in progress. */
-  settled(): Promise<void>;
-  close(): Promise<void>;
-}
+export type LocalNotifier = ReturnType<typeof startLocalNotifier>;
 
 interface LocalNotifierOptions {
   /** How often owed notifications (retries after a failure) are looked for without an insert. */
@@ -54,7 +48,7 @@ interface LocalNotifierOptions {
   links?: LinkSettings;
 }
 
-export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {}): LocalNotifier {
+export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {}) {
   const { intervalMs = 10_000, env = process.env, log = (line) => console.log(`[notify] ${line}`), links } = options;
   const defaults = env.SMTP_HOST ? localDefaults : { ...localDefaults, ...mailViewer };
   const fixed: Record<string, string> = links ? { SITE_URL: links.siteOrigin, ENQUIRY_LINK_SECRET: links.secret } : {};
@@ -62,77 +56,82 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   const setting = (name: string) => fixed[name] ?? (env[name] || defaults[name] || localStaffDefaults[name]);
   const read = readNotifierConfig(setting);
   if ('problems' in read) throw new Error(`Staff notifications are not set up: ${read.problems.join('; ')}`);
-  if (read.staffProblems.length > 0) log(`staff e-mails go out without their "I'll take it" links: ${read.staffProblems.join('; ')}`);
-  if (read.linkProblems.length > 0) log(`staff e-mails go out without their "Mark as answered" links: ${read.linkProblems.join('; ')}`);
-  const config: NotifierConfig = read;
+  const config = read;
+  if (config.staffProblems.length > 0) log(`staff e-mails go out without their "I'll take it" links: ${config.staffProblems.join('; ')}`);
+  if (config.linkProblems.length > 0) log(`staff e-mails go out without their "Mark as answered" links: ${config.linkProblems.join('; ')}`);
   const readReminders = readReminderConfig(setting, config.mail.to);
   if ('problems' in readReminders) throw new Error(`Staff reminders are not set up: ${readReminders.problems.join('; ')}`);
-  const reminders: ReminderSettings = readReminders.settings;
+  const reminders = readReminders.settings;
   for (const warning of readReminders.warnings) log(warning);
   // ENQUIRY_CLOCK=calendar: every hour counts, so a reminder tried out at the weekend arrives now (docs/STAFF.md).
   const calendar = env.ENQUIRY_CLOCK === 'calendar';
   if (env.ENQUIRY_CLOCK && !calendar) throw new Error(`ENQUIRY_CLOCK must be 'calendar' or unset (the offices' working clocks), not '${env.ENQUIRY_CLOCK}'`);
   const run: SqlRunner = async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows;
-  const store = sqlNotificationStore(run);
-  const reminderStore = sqlReminderStore(run);
-  const datingStore = sqlDatingStore(run);
+  const [store, reminderStore, datingStore] = [sqlNotificationStore(run), sqlReminderStore(run), sqlDatingStore(run)];
   const transport = createSmtpTransport(config.smtp);
   const server = `${config.smtp.host}:${config.smtp.port}`;
 
-  let running: Promise<void> | null = null;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const reportEnquiries = reporter(
+    log,
+    (sent) => `e-mailed ${plural(sent, 'enquiry', 'enquiries')} to ${config.mail.to.join(', ')} through ${server}`,
+    (count, error) => `could not send ${count} (${error}); will retry; see npm run enquiries`,
+  );
+  const reportReminders = reporter(
+    log,
+    (sent) => `sent ${plural(sent, 'reminder', 'reminders')} about open enquiries through ${server}`,
+    (count, error) => `could not send ${count} reminders (${error}); will retry`,
+  );
+
+  // One run at a time: a wake during a run asks for one more right after it.
+  let running: Promise<void> | undefined;
   let again = false;
-  let lastError = '';
-  let lastReminderError = '';
-
-  function report({ sent, retrying, failed, errors }: DeliveryReport): void {
-    if (sent > 0) log(`e-mailed ${sent} ${sent === 1 ? 'enquiry' : 'enquiries'} to ${config.mail.to.join(', ')} through ${server}`);
-    const error = errors.at(-1)?.replace(/^attempt \d+ for \S+: /, '') ?? '';
-    if (error && error !== lastError) log(`could not send ${retrying + failed} (${error}); will retry; see npm run enquiries`);
-    lastError = error;
+  async function runUntilQuiet(): Promise<void> {
+    do {
+      again = false;
+      try {
+        await dateEnquiries(datingStore, reminders.remindAfterSeconds, { calendar });
+        reportEnquiries(await deliverOwed(store, transport, config.mail, config.policy));
+        const reminded = await deliverReminders(reminderStore, transport, config.mail, reminders, config.policy);
+        reportReminders(reminded);
+        if (reminded.acknowledged > 0) log(`acknowledged ${plural(reminded.acknowledged, 'enquiry', 'enquiries')} to the visitor through ${server}`);
+      } catch (error) {
+        log(`run failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    } while (again);
+    running = undefined;
   }
-
-  function reportReminders({ sent, acknowledged, retrying, failed, errors }: DeliveryReport & { acknowledged: number }): void {
-    if (sent > 0) log(`sent ${sent} ${sent === 1 ? 'reminder' : 'reminders'} about open enquiries through ${server}`);
-    if (acknowledged > 0) log(`acknowledged ${acknowledged} ${acknowledged === 1 ? 'enquiry' : 'enquiries'} to the visitor through ${server}`);
-    const error = errors.at(-1)?.replace(/^attempt \d+ for \S+ \S+: /, '') ?? '';
-    if (error && error !== lastReminderError) log(`could not send ${retrying + failed} reminders (${error}); will retry`);
-    lastReminderError = error;
-  }
-
+  /** Runs the notifier now, or once more right after the run in progress. */
   function wake(): void {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await dateEnquiries(datingStore, reminders.remindAfterSeconds, { calendar });
-          report(await deliverOwed(store, transport, config.mail, config.policy));
-          reportReminders(await deliverReminders(reminderStore, transport, config.mail, reminders, config.policy));
-        } catch (error) {
-          log(`run failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
+    if (running) again = true;
+    else running = runUntilQuiet();
   }
+  /** Resolves when no run is in progress. */
+  const settled = async () => {
+    while (running) await running;
+  };
 
   const timer = setInterval(wake, intervalMs);
   timer.unref();
   wake();
-
   return {
     wake,
-    settled: async () => {
-      while (running) await running;
-    },
+    settled,
     async close() {
       clearInterval(timer);
-      while (running) await running;
+      await settled();
       transport.close();
     },
+  };
+}
+
+/** Logs what a run sent, and a failure once until it changes, so a server that stays down is not reported every 10 s. */
+function reporter(log: (line: string) => void, sentLine: (sent: number) => string, failedLine: (count: number, error: string) => string) {
+  let lastError = '';
+  return ({ sent, retrying, failed, errors }: DeliveryReport): void => {
+    if (sent > 0) log(sentLine(sent));
+    const error = errors.at(-1)?.replace(/^attempt \d+ for [^:]+: /, '') ?? '';
+    if (error && error !== lastError) log(failedLine(retrying + failed, error));
+    lastError = error;
   };
 }

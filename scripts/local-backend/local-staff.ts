@@ -16,9 +16,3 @@ export const localStaffDefaults: Record<string, string> = Object.fromEntries(
     ];
   }),
 );
-
-/** A setting as the local backend reads it: the environment's, else the local staff list's. */
-export const localStaffSetting =
-  (env: NodeJS.ProcessEnv) =>
-  (name: string): string | undefined =>
-    env[name] || localStaffDefaults[name];

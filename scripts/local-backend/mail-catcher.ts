@@ -9,17 +9,11 @@ const mailViewerPort = 54324;
 export const mailSmtpPort = 54325;
 export const mailViewerUrl = `http://127.0.0.1:${mailViewerPort}`;
 
-export interface MailCatcher {
-  /** False when another mail viewer (an earlier `npm run dev`, `supabase start`) already listened there. */
-  started: boolean;
-  close(): Promise<void>;
-}
-
-export async function startMailCatcher(): Promise<MailCatcher> {
-  if ((await isListening('127.0.0.1', mailSmtpPort)) || (await isListening('127.0.0.1', mailViewerPort))) {
-    return { started: false, close: async () => {} };
-  }
+/** Starts the viewer, or returns undefined when another (an earlier `npm run dev`, `supabase start`) already listens there. */
+export async function startMailCatcher(): Promise<{ close(): Promise<void> } | undefined> {
+  // Checked first: maildev that finds one port taken keeps the other open.
+  if ((await isListening('127.0.0.1', mailSmtpPort)) || (await isListening('127.0.0.1', mailViewerPort))) return undefined;
   const maildev = new MailDev({ smtp: mailSmtpPort, web: mailViewerPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true, maxEmails: 500 });
   await maildev.start();
-  return { started: true, close: () => maildev.stop() };
+  return { close: () => maildev.stop() };
 }

@@ -1,27 +1,16 @@
 /**
- * The slice of Supabase's REST API (PostgREST) that this project calls, served from PGlite:
- * - POST /rest/v1/contact_submissions: the contact form's insert through supabase-js (one JSON object,
- *   no Prefer or `Prefer: return=minimal`, answered 201 with no body);
- * - GET /rest/v1/contact_submissions, /rest/v1/enquiry_notifications and /rest/v1/enquiry_events: staff reads
- *   (`npm run enquiries`, tests) with `select`, `order`, `limit`, `offset` and `column=eq.value` filters;
- * - POST /rest/v1/rpc/record_enquiry_state, undo_enquiry_event and enquiry_undo_window: `npm run enquiries` setting,
- *   undoing and showing states (one JSON object of named arguments; a set of rows or one value back);
- * - OPTIONS: the browser's CORS preflight.
- * Unlike hosted Supabase it answers only requests addressed to a loopback name (not a DNS name rebound to this
- * machine) and, from web pages, only the dev site's own origins (editor-backend-guard.ts's check, shared with the
- * editor's backend); the service_role key, for server-side tools (`npm run enquiries`, the tests), is refused from
- * any web page at all.
- * Each request runs in its own transaction as its key's role with PostgREST's request settings, so grants,
- * row level security, constraints and the rate-limit trigger decide; SQL errors get PostgREST's statuses.
- * Anything else gets PostgREST's error for the request with a message saying the stand-in does not support it.
- * The parity table, each row with the PostgREST documentation it follows, is in tests/db/local-backend.test.ts.
+ * The slice of Supabase's REST API (PostgREST) this project calls, served from PGlite: one JSON object inserted into a
+ * table (the form, through supabase-js), reads with `select`, `order`, `limit`, `offset` and `eq` filters and function
+ * calls with named arguments (`npm run enquiries`, the tests), and the CORS preflight. Each request runs in its own
+ * transaction as its key's role with PostgREST's request settings, so grants, row level security, constraints and the
+ * rate-limit trigger decide; anything else gets PostgREST's error for that kind of request, saying it is not supported.
+ * Unlike hosted Supabase it never accepts the service_role key from a web page. The parity table, each row with the PostgREST documentation it follows, is in tests/db/local-backend.test.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { text as streamText } from 'node:stream/consumers';
 import type { PGlite } from '@electric-sql/pglite';
-import { enquiryTable } from '../../src/config/enquiry.ts';
-import { requestSourceProblem, type LocalService } from './editor-backend-guard.ts';
-import { claimsForKey, localSupabaseServiceRoleKey, roleForKey } from './local-api-keys.ts';
-import { isSqlError, reply, replyForSqlError, type ApiRole, type ErrorReply } from './postgrest-errors.ts';
+import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
+import { localSupabaseServiceRoleKey } from './local-api-keys.ts';
 
 /** The notification outbox (supabase/migrations/20261124090000_enquiry_notifications.sql). */
 export const notificationTable = 'enquiry_notifications';
@@ -29,34 +18,30 @@ export const notificationTable = 'enquiry_notifications';
 /** Every change of an enquiry's state (supabase/migrations/20261206110000_enquiry_events.sql). */
 export const eventTable = 'enquiry_events';
 
-/** What each served table answers besides OPTIONS; the grants then decide who may. */
-const servedMethods: Record<string, string[]> = {
-  [enquiryTable]: ['GET', 'POST'],
-  [notificationTable]: ['GET'],
-  [eventTable]: ['GET'],
-  // The company's closures, for the staff report's working clocks (granted to service_role only).
-  office_closures: ['GET'],
-};
+const roleByKey = new Map([
+  [localSupabaseAnonKey, 'anon'],
+  [localSupabaseServiceRoleKey, 'service_role'],
+]);
 
-/** The functions served at /rest/v1/rpc/<name>: their arguments, and whether they return rows or one value. */
-const servedFunctions: Record<string, { args: string[]; returns: 'rows' | 'value' }> = {
-  record_enquiry_state: { args: ['enquiry', 'new_state', 'changed_by', 'changed_via'], returns: 'rows' },
-  undo_enquiry_event: { args: ['event', 'undone_by'], returns: 'value' },
-  enquiry_undo_window: { args: [], returns: 'value' },
-};
-const served =
-  `GET and POST on /rest/v1/${enquiryTable}, GET on /rest/v1/${notificationTable} and /rest/v1/${eventTable}, ` +
-  `POST on /rest/v1/rpc/${Object.keys(servedFunctions).join(', ')}`;
-
-/** PostgREST's error for the kind of request (its code and status), saying the stand-in does not support it. */
-function notSupported(status: number, code: string, what: string): ErrorReply {
-  const hint = `It serves only what this project calls: ${served} (select, order, limit, offset and eq filters).`;
-  return reply(status, code, `The local Supabase stand-in does not support ${what}`, hint);
+const served = 'GET and POST of one JSON object on /rest/v1/<table>, POST on /rest/v1/rpc/<function> (select, order, limit, offset and eq filters)';
+/** A refusal, answered with PostgREST's error body (code, message, details, hint) wherever it is thrown. */
+class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly hint: string | null;
+  readonly details: string | null;
+  constructor(status: number, code: string | null, message: string, hint: string | null = null, details: string | null = null) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.hint = hint;
+    this.details = details;
+  }
 }
+const notSupported = (status: number, code: string, what: string) =>
+  new ApiError(status, code, `The local Supabase stand-in does not support ${what}`, `It serves only what this project calls: ${served}.`);
 
 const maxBodyBytes = 64 * 1024;
-/** Past this much of an oversized body we stop draining it and drop the connection. */
-const maxDrainBytes = 1024 * 1024;
 
 /** PostgREST's CORS answer (docs: references/api/cors), with the headers supabase-js sends, for the dev site's origins only. */
 const corsPreflight = {
@@ -65,192 +50,153 @@ const corsPreflight = {
   'access-control-max-age': '86400',
 };
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/** PostgREST's status for a SQL error this project meets (docs: references/errors, "HTTP Status Codes"); others are 400. */
+const statusByCode: Record<string, number> = { '23503': 409, '23505': 409, '42883': 404, '42P01': 404, P0001: 400 };
+const serverError = /^(08|09|25|2D|38|39|3B|40|53|54|55|57|58|F0|HV|P0|XX)/;
+const statusForSqlState = (code: string, role: string) =>
+  code === '42501' ? (role === 'anon' ? 401 : 403) : (statusByCode[code] ?? (serverError.test(code) ? 500 : 400));
 
 interface Caller {
-  role: ApiRole;
+  role: string;
+  /** The key's JWT payload as JSON text, the value PostgREST puts in request.jwt.claims. */
   claims: string;
 }
 
 interface RestApiOptions {
   /** Called after an insert has committed. */
   afterInsert?: () => void;
-  /** The port the stand-in listens on: requests must be addressed to a loopback name with it. */
-  port: number;
-  /** The origins the dev site is served on, the only web pages answered (src: editor-backend-guard.ts devSiteOrigins). */
-  siteOrigins: readonly string[];
   /** Where the edge would say a request came from (`cf-connecting-ip`); by default the connection's own address. */
   clientAddress?: (req: IncomingMessage) => string | undefined;
 }
 
-const standIn: LocalService = {
-  name: 'The local Supabase stand-in',
-  fromSite: (site) => `Open the site at ${site}`,
-};
-
-/** Why a web page may not use the service_role key here, or undefined (no Origin: a tool such as npm run enquiries). */
-function serviceKeyFromPageProblem(req: IncomingMessage): string | undefined {
-  const { origin, apikey, authorization } = req.headers;
-  if (origin === undefined) return undefined;
-  const bearer = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
-  if (apikey !== localSupabaseServiceRoleKey && bearer !== localSupabaseServiceRoleKey) return undefined;
-  return `The service_role key is for server-side tools (npm run enquiries, the notifier, the tests), never a web page; this request came from ${origin}, so it is refused. A page uses the anon key.`;
-}
-
-export async function createRestApi(db: PGlite, options: RestApiOptions): Promise<Handler> {
+/** The REST API's handler, for requests local-backend.ts has found addressed to it from the dev site or a tool. */
+export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
   const { clientAddress = socketAddress } = options;
-  const { rows } = await db.query<{ table_name: string; column_name: string }>(
-    `select table_name, column_name from information_schema.columns where table_schema = 'public' and table_name = any($1)`,
-    [Object.keys(servedMethods)],
-  );
-  const columnsOf = (table: string) => new Set(rows.filter((row) => row.table_name === table).map((row) => row.column_name));
 
-  function asCaller<T>(caller: Caller, req: IncomingMessage, table: string, sql: string, params: unknown[]) {
+  /** Runs `sql` in a transaction of its own as PostgREST would for the caller (the request settings the SQL reads). */
+  function asCaller<T>(caller: Caller, req: IncomingMessage, sql: string, params: unknown[]) {
     return db.transaction(async (tx) => {
-      await tx.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                set_config('request.headers', $3, true), set_config('request.method', $4, true),
-                set_config('request.path', $5, true)`,
-        [caller.role, caller.claims, requestHeadersJson(req, clientAddress(req)), req.method ?? '', `/${table}`],
-      );
+      await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)`, [
+        caller.role,
+        caller.claims,
+        requestHeadersJson(req, clientAddress(req)),
+      ]);
       return (await tx.query<T>(sql, params)).rows;
     });
   }
 
-  async function read(req: IncomingMessage, res: ServerResponse, caller: Caller, table: string, search: URLSearchParams) {
-    const query = selectSql(table, search);
-    if ('status' in query) return sendError(res, query);
-    const sql = `select coalesce(json_agg(r), '[]')::text as body from (${query.sql}) r`;
-    const [result] = await asCaller<{ body: string }>(caller, req, table, sql, query.params);
-    send(res, 200, result!.body);
+  /** The body as one JSON object, and its text. */
+  async function readObject(req: IncomingMessage): Promise<{ text: string; value: object }> {
+    const type = req.headers['content-type']?.split(';')[0]!.trim().toLowerCase() ?? 'application/json';
+    if (type !== 'application/json') throw notSupported(400, 'PGRST102', `Content-Type ${type}`);
+    // Read whole, so the client has sent all of it and reads the 413 (a local tool: its memory is not at stake).
+    const text = await streamText(req);
+    if (Buffer.byteLength(text) > maxBodyBytes) throw new ApiError(413, null, `Request body larger than ${maxBodyBytes} bytes`);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+    }
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { text, value };
+    throw notSupported(400, 'PGRST102', 'a body that is not one JSON object');
   }
 
-  async function insert(req: IncomingMessage, res: ServerResponse, caller: Caller, table: string, search: URLSearchParams) {
-    if (search.size > 0) return sendError(res, notSupported(400, 'PGRST100', `the query parameter '${[...search.keys()][0]}' on POST`));
-    const type = req.headers['content-type']?.split(';')[0]!.trim().toLowerCase() ?? 'application/json';
-    if (type !== 'application/json') return sendError(res, notSupported(400, 'PGRST102', `Content-Type ${type}`));
-
-    const body = await readBody(req);
-    if (body === null) {
-      sendError(res, reply(413, null, `Request body larger than ${maxBodyBytes} bytes`), { connection: 'close' });
-      if (!req.complete) req.destroy();
-      return;
-    }
-    let row: unknown;
-    try {
-      row = JSON.parse(body);
-    } catch {
-      return sendError(res, reply(400, 'PGRST102', 'Empty or invalid json'));
-    }
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-      return sendError(res, notSupported(400, 'PGRST102', 'a body that is not one JSON object'));
-    }
-    const keys = Object.keys(row).sort();
-    const columns = columnsOf(table);
+  async function insert(req: IncomingMessage, res: ServerResponse, caller: Caller, table: string, columns: Set<string>) {
+    const body = await readObject(req);
+    const keys = Object.keys(body.value).sort();
     const unknown = keys.find((key) => !columns.has(key));
-    if (unknown !== undefined) {
-      return sendError(res, reply(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`));
-    }
-
+    if (unknown !== undefined) throw new ApiError(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`);
     const target = `public.${ident(table)}`;
     const names = keys.map(ident).join(', ');
     const sql =
       keys.length === 0
         ? `insert into ${target} default values`
         : `insert into ${target} (${names}) select ${names} from json_populate_record(null::${target}, $1::json)`;
-    await asCaller(caller, req, table, sql, keys.length === 0 ? [] : [body]);
+    await asCaller(caller, req, sql, keys.length === 0 ? [] : [body.text]);
     options.afterInsert?.();
     send(res, 201);
   }
 
-  /** PostgREST's function call (docs: references/api/functions): named arguments in, a set of rows or one value out. */
-  async function call(req: IncomingMessage, res: ServerResponse, caller: Caller, name: string, search: URLSearchParams) {
-    if (search.size > 0) return sendError(res, notSupported(400, 'PGRST100', `the query parameter '${[...search.keys()][0]}' on POST`));
-    const body = await readBody(req);
-    if (body === null) {
-      sendError(res, reply(413, null, `Request body larger than ${maxBodyBytes} bytes`), { connection: 'close' });
-      if (!req.complete) req.destroy();
-      return;
-    }
-    let args: unknown;
-    try {
-      args = body.trim() === '' ? {} : JSON.parse(body);
-    } catch {
-      return sendError(res, reply(400, 'PGRST102', 'Empty or invalid json'));
-    }
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      return sendError(res, notSupported(400, 'PGRST102', 'a body that is not one JSON object'));
-    }
-    const fn = servedFunctions[name]!;
-    const given = Object.keys(args).sort();
-    if (given.join(',') !== [...fn.args].sort().join(',')) {
-      const hint = `Perhaps you meant to call the function public.${name}(${fn.args.join(', ')})`;
-      return sendError(res, reply(404, 'PGRST202', `Could not find the function public.${name}(${given.join(', ')}) in the schema cache`, hint));
-    }
-    const values = fn.args.map((arg) => {
-      const value = (args as Record<string, unknown>)[arg];
-      return value === null ? null : typeof value === 'string' ? value : JSON.stringify(value);
-    });
-    const call = `public.${ident(name)}(${fn.args.map((arg, i) => `${ident(arg)} => $${i + 1}`).join(', ')})`;
-    const sql = fn.returns === 'rows' ? `select coalesce(json_agg(r), '[]')::text as body from ${call} r` : `select to_json(${call})::text as body`;
-    const [result] = await asCaller<{ body: string }>(caller, req, `rpc/${name}`, sql, values);
+  /** PostgREST's function call (docs: references/api/functions): named arguments; Postgres picks the function (42883 if none). */
+  async function call(req: IncomingMessage, res: ServerResponse, caller: Caller, name: string, returnsSet: boolean) {
+    const body = await readObject(req);
+    const args = Object.entries(body.value);
+    const values = args.map(([, value]) => (value === null || typeof value === 'string' ? value : JSON.stringify(value)));
+    const fn = `public.${ident(name)}(${args.map(([arg], i) => `${ident(arg)} => $${i + 1}`).join(', ')})`;
+    const sql = returnsSet ? `select coalesce(json_agg(r), '[]')::text as body from ${fn} r` : `select to_json(${fn})::text as body`;
+    const [result] = await asCaller<{ body: string }>(caller, req, sql, values);
     send(res, 200, result!.body);
   }
 
-  return async (req, res) => {
-    let role: ApiRole = 'anon';
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let role = 'anon';
     try {
-      // Before anything else, so a foreign page learns nothing, not even which tables are served.
-      res.setHeader('vary', 'Origin');
       const { origin } = req.headers;
-      const source = requestSourceProblem({ host: req.headers.host, origin, port: options.port, siteOrigins: options.siteOrigins, service: standIn });
-      if (source) return sendError(res, reply(403, null, source));
       if (origin !== undefined) res.setHeader('access-control-allow-origin', origin);
-      const serviceKeyProblem = serviceKeyFromPageProblem(req);
-      if (serviceKeyProblem) return sendError(res, reply(403, null, serviceKeyProblem));
+      if (origin !== undefined && usesServiceKey(req)) {
+        const why = `The service_role key is for server-side tools (npm run enquiries, the notifier, the tests), never a web page; this request came from ${origin}, so it is refused. A page uses the anon key.`;
+        throw new ApiError(403, null, why);
+      }
 
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const table = url.pathname.startsWith('/rest/v1/') ? url.pathname.slice('/rest/v1/'.length) : null;
-      const fn = table?.startsWith('rpc/') ? table.slice('rpc/'.length) : undefined;
-      const methods = table === null ? undefined : fn !== undefined ? (Object.hasOwn(servedFunctions, fn) ? ['POST'] : undefined) : servedMethods[table];
-      if (table === null) return sendError(res, reply(404, null, `Not found: the local stand-in serves only ${served}`));
-      if (methods === undefined && fn !== undefined) {
-        return sendError(
-          res,
-          reply(404, 'PGRST202', `Could not find the function public.${fn} in the schema cache`, `The local stand-in serves only ${served}`),
-        );
-      }
-      if (methods === undefined) return sendError(res, reply(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`));
+      const path = /^\/rest\/v1\/(rpc\/)?([^/]+)$/.exec(url.pathname);
+      if (!path) throw new ApiError(404, null, `Not found: the local stand-in serves only ${served}`);
       if (req.method === 'OPTIONS') {
         res.writeHead(200, { ...corsPreflight, 'content-length': '0' });
         return void res.end();
       }
 
       const caller = authenticate(req);
-      if ('status' in caller) return sendError(res, caller);
       role = caller.role;
       const profile = req.headers[req.method === 'GET' ? 'accept-profile' : 'content-profile'];
       if (profile !== undefined && profile !== 'public') {
-        return sendError(res, reply(406, 'PGRST106', `Invalid schema: ${profile}`, 'Only the following schemas are exposed: public'));
+        throw new ApiError(406, 'PGRST106', `Invalid schema: ${profile}`, 'Only the following schemas are exposed: public');
       }
-      if (!methods.includes(req.method ?? '')) return sendError(res, notSupported(405, 'PGRST117', `${req.method} on /rest/v1/${table}`));
+      const [, rpc, name = ''] = path;
+      if (!(rpc ? ['POST'] : ['GET', 'POST']).includes(req.method ?? '')) throw notSupported(405, 'PGRST117', `${req.method} on ${url.pathname}`);
       const prefer = req.headersDistinct.prefer?.join(', ');
-      if (prefer !== undefined && !(req.method === 'POST' && prefer.trim() === 'return=minimal')) {
-        return sendError(res, notSupported(400, 'PGRST122', `Prefer: ${prefer}`));
+      if (prefer !== undefined && !(req.method === 'POST' && prefer.trim() === 'return=minimal')) throw notSupported(400, 'PGRST122', `Prefer: ${prefer}`);
+      const query = [...url.searchParams.keys()][0];
+      if (req.method === 'POST' && query !== undefined) throw notSupported(400, 'PGRST100', `the query parameter '${query}' on POST`);
+
+      if (rpc) {
+        const sql = `select proretset from pg_proc where pronamespace = 'public'::regnamespace and proname = $1`;
+        const { rows } = await db.query<{ proretset: boolean }>(sql, [name]);
+        if (rows.length === 0) throw new ApiError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
+        return await call(req, res, caller, name, rows[0]!.proretset);
       }
-      if (fn !== undefined) return await call(req, res, caller, fn, url.searchParams);
-      if (req.method === 'GET') return await read(req, res, caller, table, url.searchParams);
-      await insert(req, res, caller, table, url.searchParams);
+      // Read as the database owner: the caller's role sees only the columns it is granted, and a column it may not
+      // write must fail on its grant (42501), not as unknown.
+      const { rows } = await db.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
+        [name],
+      );
+      if (rows.length === 0) throw new ApiError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+      if (req.method === 'POST') return await insert(req, res, caller, name, new Set(rows.map((row) => row.column_name)));
+      const select = selectSql(name, url.searchParams);
+      const sql = `select coalesce(json_agg(r), '[]')::text as body from (${select.sql}) r`;
+      const [result] = await asCaller<{ body: string }>(caller, req, sql, select.params);
+      send(res, 200, result!.body);
     } catch (error) {
-      if (isSqlError(error)) return sendError(res, replyForSqlError(error, role));
-      console.error('local backend: unexpected error', error);
-      sendError(res, reply(500, null, error instanceof Error ? error.message : String(error)));
+      const reply = asApiError(error, role);
+      send(res, reply.status, JSON.stringify({ code: reply.code, message: reply.message, details: reply.details, hint: reply.hint }));
     }
   };
 }
 
+/** The answer to what a request threw: its refusal, PostgREST's answer to a SQL error, or a 500 logged here. */
+function asApiError(error: unknown, role: string): ApiError {
+  if (error instanceof ApiError) return error;
+  // A Postgres error carries its SQLSTATE, as PGlite's DatabaseError has it.
+  const { code, detail, hint } = error as { code?: unknown; detail?: string; hint?: string };
+  if (error instanceof Error && typeof code === 'string') return new ApiError(statusForSqlState(code, role), code, error.message, hint, detail);
+  console.error('local backend: unexpected error', error);
+  return new ApiError(500, null, error instanceof Error ? error.message : String(error));
+}
+
 /** select, order, limit, offset and `column=eq.value` filters as PostgREST reads them (docs: references/api/tables_views). */
-function selectSql(table: string, search: URLSearchParams): { sql: string; params: string[] } | ErrorReply {
+function selectSql(table: string, search: URLSearchParams): { sql: string; params: string[] } {
   const params: string[] = [];
   const where: string[] = [];
   let select = 't.*';
@@ -260,11 +206,11 @@ function selectSql(table: string, search: URLSearchParams): { sql: string; param
   for (const [key, value] of search) {
     if (key === 'select') {
       const columns = value.split(',');
-      if (value !== '*' && !columns.every((c) => name.test(c))) return notSupported(400, 'PGRST100', `select=${value} (only * or column names)`);
+      if (value !== '*' && !columns.every((c) => name.test(c))) throw notSupported(400, 'PGRST100', `select=${value} (only * or column names)`);
       select = value === '*' ? 't.*' : columns.map(ident).join(', ');
     } else if (key === 'order') {
       const terms = value.split(',').map((term) => /^([a-z_][a-z0-9_]*)\.(asc|desc)$/.exec(term));
-      if (terms.some((term) => term === null)) return notSupported(400, 'PGRST100', `order=${value} (only column.asc or column.desc)`);
+      if (terms.some((term) => term === null)) throw notSupported(400, 'PGRST100', `order=${value} (only column.asc or column.desc)`);
       order = ` order by ${terms.map((term) => `${ident(term![1]!)} ${term![2]}`).join(', ')}`;
     } else if ((key === 'limit' || key === 'offset') && /^[0-9]+$/.test(value)) {
       params.push(value);
@@ -273,28 +219,31 @@ function selectSql(table: string, search: URLSearchParams): { sql: string; param
       params.push(value.slice(3));
       where.push(`${ident(key)} = $${params.length}`);
     } else {
-      return notSupported(400, 'PGRST100', `the query parameter ${key}=${value}`);
+      throw notSupported(400, 'PGRST100', `the query parameter ${key}=${value}`);
     }
   }
   const filter = where.length ? ` where ${where.join(' and ')}` : '';
   return { sql: `select ${select} from public.${ident(table)} t${filter}${order}${range}`, params };
 }
 
+const bearer = (req: IncomingMessage) => /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+const usesServiceKey = (req: IncomingMessage) => req.headers.apikey === localSupabaseServiceRoleKey || bearer(req) === localSupabaseServiceRoleKey;
+
 /** Like Supabase's gateway: the apikey must be a known key; a Bearer token, if sent, picks the role. */
-function authenticate(req: IncomingMessage): Caller | ErrorReply {
+function authenticate(req: IncomingMessage): Caller {
   const apikey = req.headers.apikey;
   if (typeof apikey !== 'string' || apikey === '') {
-    return reply(401, null, 'No API key found in request', 'No `apikey` request header or url param was found.');
+    throw new ApiError(401, null, 'No API key found in request', 'No `apikey` request header or url param was found.');
   }
-  if (roleForKey(apikey) === undefined) return reply(401, null, 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
-  const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? apikey;
-  const role = roleForKey(token);
-  if (role === undefined) return reply(401, 'PGRST301', 'JWT is not one of the local demo keys');
-  return { role, claims: claimsForKey(token) };
+  if (!roleByKey.has(apikey)) throw new ApiError(401, null, 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
+  const token = bearer(req) ?? apikey;
+  const role = roleByKey.get(token);
+  if (role === undefined) throw new ApiError(401, 'PGRST301', 'JWT is not one of the local demo keys');
+  return { role, claims: Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8') };
 }
 
 /** The connection's address, an IPv4 address in its plain form, as Cloudflare writes it. */
-export const socketAddress = (req: IncomingMessage) => req.socket.remoteAddress?.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1');
+const socketAddress = (req: IncomingMessage) => req.socket.remoteAddress?.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1');
 
 /** Each connection's address, and how many connections have had one. */
 const connectionAddresses = new WeakMap<IncomingMessage['socket'], string>();
@@ -338,30 +287,9 @@ export function requestHeadersJson(req: IncomingMessage, address = socketAddress
 }
 
 /** PostgREST's escapeIdent: double quotes doubled. */
-function ident(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The body as text, or null when it is over the limit (drained up to maxDrainBytes so the 413 reaches the client). */
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  let tooLarge = Number(req.headers['content-length'] ?? 0) > maxBodyBytes;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBodyBytes) tooLarge = true;
-    if (size > maxDrainBytes) break;
-    if (!tooLarge) chunks.push(chunk);
-  }
-  return tooLarge ? null : Buffer.concat(chunks).toString('utf8');
-}
-
-function send(res: ServerResponse, status: number, json?: string, headers: Record<string, string> = {}): void {
-  const type = json === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json; charset=utf-8' };
-  res.writeHead(status, { ...type, ...headers });
+function send(res: ServerResponse, status: number, json?: string): void {
+  res.writeHead(status, json === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json; charset=utf-8' });
   res.end(json);
-}
-
-function sendError(res: ServerResponse, { status, body }: ErrorReply, headers: Record<string, string> = {}): void {
-  send(res, status, JSON.stringify(body), headers);
 }

@@ -93,10 +93,11 @@ describe('the local backend as PostgREST', () => {
    * The parity table: every request this project makes (the form's insert through supabase-js, the staff reads of
    * `npm run enquiries` and the tests) and the errors those meet, answered as PostgREST documents it
    * (docs.postgrest.org, references/errors, references/api/tables_views, preferences, schemas, cors).
-   * The stand-in serves nothing else: any other request gets PostgREST's error code for that kind of request
+   * The stand-in serves no other kind of request: any other gets PostgREST's error code for that kind of request
    * (PGRST117 method, PGRST100 query parameter, PGRST122 Prefer, PGRST102 body) with a message saying so;
    * the last rows check a few of those. Known differences from PostgREST: no Content-Range header on reads
-   * (supabase-js reads it only for counts), and a 64 KB body limit of its own.
+   * (supabase-js reads it only for counts), a 64 KB body limit of its own, and arguments that fit no function of
+   * that name answered as Postgres's 42883 (404) rather than PGRST202.
    */
   const cases: Case[] = [
     // The contact form's insert
@@ -292,13 +293,23 @@ describe('the local backend as PostgREST', () => {
       source: 'errors: other SQL errors → 400',
     },
     {
-      name: 'a table that is not served',
+      name: 'a table the database lacks',
       method: 'GET',
       as: 'service_role',
       path: '/profiles',
       status: 404,
       code: 'PGRST205',
       source: 'errors: PGRST205 table not found, 404',
+    },
+    {
+      name: 'a function the database lacks',
+      method: 'POST',
+      as: 'service_role',
+      path: '/rpc/delete_enquiry',
+      body: () => ({ enquiry: 'x' }),
+      status: 404,
+      code: 'PGRST202',
+      source: 'errors: PGRST202 function not found, 404',
     },
     {
       name: "the browser's CORS preflight for the form's insert",
