@@ -29,7 +29,11 @@ beforeAll(async () => {
   if (!existsSync(join(root, 'dist-editor/admin.html'))) throw new Error('No dist-editor/admin.html: run "npm run build" first (npm test does).');
   // One after the other: two runtimes starting at the same moment can meet on wrangler's local state (SQLITE_BUSY).
   host = await startPagesDev({ root, bindings: {} });
-  editor = await startPagesDev({ root: join(root, 'editor'), bindings: { GITHUB_CLIENT_ID: 'Iv1.test', GITHUB_CLIENT_SECRET: 'test-secret' }, readyPath: '/admin' });
+  editor = await startPagesDev({
+    root: join(root, 'editor'),
+    bindings: { GITHUB_CLIENT_ID: 'Iv1.test', GITHUB_CLIENT_SECRET: 'test-secret' },
+    readyPath: '/admin',
+  });
   origin = host.origin;
 }, 150_000);
 
@@ -149,7 +153,9 @@ describe('npm run smoke against the default host', () => {
   test('fails naming each missing header and where, when the host applies no _headers', { timeout: 120_000 }, async () => {
     const run = await smoke(bare!.origin);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`${bare!.origin}/about: the header Strict-Transport-Security is missing (expected "max-age=63072000; includeSubDomains; preload")`);
+    expect(run.stderr).toContain(
+      `${bare!.origin}/about: the header Strict-Transport-Security is missing (expected "max-age=63072000; includeSubDomains; preload")`,
+    );
     expect(run.stderr).toContain(`${bare!.origin}/contact: the header X-Frame-Options is missing (expected "DENY")`);
   });
 });

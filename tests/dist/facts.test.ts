@@ -56,7 +56,9 @@ describe('a fact changed in src/config', () => {
         const quoted = count(before, change.pageFrom);
         if (quoted > 0) quoting.add(`${page} ${change.file}`);
         if (count(after, change.pageTo) !== quoted || count(after, change.pageFrom) !== 0) {
-          mismatches.push(`${page}: ${quoted} × ${change.pageFrom} before, ${count(after, change.pageTo)} × ${change.pageTo} and ${count(after, change.pageFrom)} × the old value after`);
+          mismatches.push(
+            `${page}: ${quoted} × ${change.pageFrom} before, ${count(after, change.pageTo)} × ${change.pageTo} and ${count(after, change.pageFrom)} × the old value after`,
+          );
         }
       }
     }

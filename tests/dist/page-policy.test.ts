@@ -45,8 +45,12 @@ describe('the policy of each built page', () => {
       for (const style of inlineStyles) expect(styles, style.slice(0, 80)).toContain(`'${cspHash(style)}'`);
 
       const later = html.includes('<astro-island') ? sonnerStyleHashes() : [];
-      expect(scripts.slice(1).sort(), 'no hash of a script the page does not carry').toEqual([...new Set(inlineScripts.map((script) => `'${cspHash(script)}'`))].sort());
-      expect(styles.slice(1).sort(), 'no hash of a style the page does not carry').toEqual([...new Set([...inlineStyles.map(cspHash), ...later].map((hash) => `'${hash}'`))].sort());
+      expect(scripts.slice(1).sort(), 'no hash of a script the page does not carry').toEqual(
+        [...new Set(inlineScripts.map((script) => `'${cspHash(script)}'`))].sort(),
+      );
+      expect(styles.slice(1).sort(), 'no hash of a style the page does not carry').toEqual(
+        [...new Set([...inlineStyles.map(cspHash), ...later].map((hash) => `'${hash}'`))].sort(),
+      );
     });
   }
 });

@@ -71,8 +71,19 @@ describe('SEO of the built site', () => {
 
   test('each office is a Place with its address, position, phone, map and opening hours in local time', () => {
     const [organization] = ofType(html('/about'), 'Organization');
-    interface Slot { dayOfWeek: string[]; opens: string; closes: string }
-    const places = organization!['location'] as { '@type': string; address: { streetAddress: string }; geo: unknown; telephone: string; hasMap: string; openingHoursSpecification: Slot[] }[];
+    interface Slot {
+      dayOfWeek: string[];
+      opens: string;
+      closes: string;
+    }
+    const places = organization!['location'] as {
+      '@type': string;
+      address: { streetAddress: string };
+      geo: unknown;
+      telephone: string;
+      hasMap: string;
+      openingHoursSpecification: Slot[];
+    }[];
     expect(places).toHaveLength(offices.length);
     offices.forEach((office, index) => {
       const place = places[index]!;
@@ -95,7 +106,10 @@ describe('SEO of the built site', () => {
       expect(serviceData?.['url'], path).toBe(`${site}${path}`);
       const [breadcrumbs] = ofType(page, 'BreadcrumbList');
       const items = breadcrumbs?.['itemListElement'] as { item: string }[];
-      expect(items.map((item) => item.item), path).toEqual([`${site}/`, `${site}/${path.split('/')[1]}`, `${site}${path}`]);
+      expect(
+        items.map((item) => item.item),
+        path,
+      ).toEqual([`${site}/`, `${site}/${path.split('/')[1]}`, `${site}${path}`]);
     }
   });
 
@@ -110,7 +124,10 @@ describe('SEO of the built site', () => {
       expect((articleData?.['publisher'] as { '@id': string })['@id'], path).toBe(`${site}/#organization`);
       const [breadcrumbs] = ofType(page, 'BreadcrumbList');
       const items = breadcrumbs?.['itemListElement'] as { item: string }[];
-      expect(items.map((item) => item.item), path).toEqual([`${site}/`, `${site}/case-studies`, `${site}${path}`]);
+      expect(
+        items.map((item) => item.item),
+        path,
+      ).toEqual([`${site}/`, `${site}/case-studies`, `${site}${path}`]);
     }
     // No other page claims to be an article.
     for (const path of SITE_ROUTES.filter((route) => !entries.some((entry) => entry.path === route))) expect(ofType(html(path), 'Article'), path).toEqual([]);
