@@ -75,12 +75,13 @@ export async function startLocalBackend(options: LocalBackendOptions = {}) {
   try {
     db = await openLocalDatabase({ dataDir, migrationsDir });
     if (notify && !process.env.SMTP_HOST) mail = await startMailCatcher();
-    if (notify) notifier = startLocalNotifier(db, { links: localLinkSettings(siteOrigins[0]!) });
+    const links = localLinkSettings(siteOrigins[0]!);
+    if (notify) notifier = startLocalNotifier(db, { links });
     const rest = createRestApi(db, {
       afterInsert: () => notifier?.wake(),
       ...(options.addressPerConnection ? { clientAddress: addressPerConnection } : {}),
     });
-    const actions = createLocalActions(db, { port: boundPort, siteOrigins });
+    const actions = createLocalActions(db, links);
     // Unlike hosted Supabase, it answers only requests addressed to a loopback name (not a DNS name rebound to this
     // machine) and, from web pages, only the dev site's (the check editor-backend-guard.ts shares with the editor's
     // backend), before anything else, so a foreign page learns nothing, not even what is served.
