@@ -54,8 +54,10 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   const fixed: Record<string, string> = links ? { SITE_URL: links.siteOrigin, ENQUIRY_LINK_SECRET: links.secret } : {};
   // The offices' staff lists too, so the "I'll take it" links work with no configuration (local-staff.ts).
   const setting = (name: string) => fixed[name] ?? (env[name] || defaults[name] || localStaffDefaults[name]);
-  const config = readNotifierConfig(setting);
-  if ('problems' in config) throw new Error(`Staff notifications are not set up: ${config.problems.join('; ')}`);
+  const read = readNotifierConfig(setting);
+  if ('problems' in read) throw new Error(`Staff notifications are not set up: ${read.problems.join('; ')}`);
+  // Named again once narrowed: runOnce below, a hoisted function, would not see the narrowing.
+  const config = read;
   if (config.staffProblems.length > 0) log(`staff e-mails go out without their "I'll take it" links: ${config.staffProblems.join('; ')}`);
   if (config.linkProblems.length > 0) log(`staff e-mails go out without their "Mark as answered" links: ${config.linkProblems.join('; ')}`);
   const readReminders = readReminderConfig(setting, config.mail.to);
