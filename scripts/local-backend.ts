@@ -2,12 +2,10 @@
  * Local stand-in for `supabase start`: the slice of the Supabase REST API this project calls, on
  * http://127.0.0.1:54321, backed by embedded Postgres (PGlite) with the real migrations. `npm run dev` and
  * `npm run preview` run astro beside it, so the contact form works with no account and no configuration, and never
- * posts to a hosted project: a PUBLIC_SUPABASE_URL in the environment or in a file Vite reads in development is set
- * aside (development-env.ts), with one line naming where it was. Run `node scripts/local-backend.ts --help` for usage.
+ * posts to a hosted project (development-env.ts). Run `node scripts/local-backend.ts --help` for usage.
  */
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localSupabasePort } from '../src/config/local-supabase.ts';
@@ -16,13 +14,13 @@ import { inMemory, openLocalDatabase } from './local-backend/local-database.ts';
 import { mailViewerUrl, startMailCatcher } from './local-backend/mail-catcher.ts';
 import { startLocalNotifier, type LocalNotifier } from './local-backend/local-notifier.ts';
 import { defaultDataDir, migrationsDir } from './local-backend/repo-paths.ts';
-import { addressPerConnection, createRestApi } from './local-backend/rest-api.ts';
+import { addressPerConnection, ApiError, createRestApi, sendError } from './local-backend/rest-api.ts';
 import { createLocalActions, enquiryActionPath, localLinkSettings } from './local-backend/local-actions.ts';
 import { devSiteOrigins, requestSourceProblem } from './local-backend/editor-backend-guard.ts';
 import { developmentEnv, hostedProjectSetAside } from './local-backend/development-env.ts';
-import { decapServerAnswers, startDecapServer, type DecapServer } from './local-backend/cms-local-server.ts';
+import { startEditorBackend } from './local-backend/cms-local-server.ts';
 import { publishingSteps } from './deploy/setting-homes.ts';
-import { localEditorBackendPort } from '../src/config/local-editor-backend.ts';
+import { listeningPort } from './shared/ports.ts';
 
 /** The port `astro dev` and `astro preview` serve the site on unless told otherwise. */
 const defaultSitePort = 4321;
@@ -39,24 +37,18 @@ interface LocalBackendOptions {
   addressPerConnection?: boolean;
 }
 
-export interface LocalBackend {
-  url: string;
-  close(): Promise<void>;
-}
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+export type LocalBackend = Awaited<ReturnType<typeof startLocalBackend>>;
 
 /** Thrown when the port is taken: `npm run dev` then uses whatever answers there. */
 export class PortInUseError extends Error {}
 
-export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+export async function startLocalBackend(options: LocalBackendOptions = {}) {
   const { port = localSupabasePort, dataDir = defaultDataDir, notify = false, siteOrigins = devSiteOrigins(defaultSitePort) } = options;
 
   // Claim the port before opening the data directory, so a second backend started by mistake
   // fails on the port and never opens a PGlite directory another process is using.
-  let resolveApi: (handler: Handler) => void = () => {};
-  const api = new Promise<Handler>((resolve) => (resolveApi = resolve));
-  const server = createServer((req, res) => void api.then((handle) => handle(req, res)));
+  const api = Promise.withResolvers<(req: IncomingMessage, res: ServerResponse) => Promise<void>>();
+  const server = createServer((req, res) => void api.promise.then((handle) => handle(req, res)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EADDRINUSE') return reject(new Error(`Cannot listen on 127.0.0.1:${port}: ${error.message}`));
@@ -66,56 +58,56 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     // A deep accept queue so a burst of concurrent submissions is not slowed by SYN retries.
     server.listen({ port, host: '127.0.0.1', backlog: 2048 }, resolve);
   });
-  const boundPort = (server.address() as AddressInfo).port;
-  const closeServer = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+  const boundPort = listeningPort(server);
 
   let db: PGlite | undefined;
   let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let notifier: LocalNotifier | undefined;
+  const close = async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await notifier?.close();
+    await mail?.close();
+    await db?.close();
+  };
   try {
     db = await openLocalDatabase({ dataDir, migrationsDir });
     if (notify && !process.env.SMTP_HOST) mail = await startMailCatcher();
-    if (notify) notifier = startLocalNotifier(db, { links: localLinkSettings(siteOrigins[0]!) });
+    const links = localLinkSettings(siteOrigins[0]!);
+    if (notify) notifier = startLocalNotifier(db, { links });
     const rest = createRestApi(db, {
       afterInsert: () => notifier?.wake(),
       ...(options.addressPerConnection ? { clientAddress: addressPerConnection } : {}),
     });
-    const actions = createLocalActions(db, { port: boundPort, siteOrigins });
+    const actions = createLocalActions(db, links);
     // Unlike hosted Supabase, it answers only requests addressed to a loopback name (not a DNS name rebound to this
     // machine) and, from web pages, only the dev site's (the check editor-backend-guard.ts shares with the editor's
     // backend), before anything else, so a foreign page learns nothing, not even what is served.
     const service = { name: 'The local Supabase stand-in', fromSite: (site: string) => `Open the site at ${site}` };
-    resolveApi(async (req, res) => {
+    api.resolve(async (req, res) => {
       res.setHeader('vary', 'Origin');
       const problem = requestSourceProblem({ host: req.headers.host, origin: req.headers.origin, port: boundPort, siteOrigins, service });
-      if (problem) {
-        res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
-        return void res.end(JSON.stringify({ code: null, message: problem, details: null, hint: null }));
-      }
+      if (problem) return sendError(res, new ApiError(403, null, problem));
       await (new URL(req.url ?? '/', 'http://localhost').pathname === enquiryActionPath ? actions : rest)(req, res);
     });
   } catch (error) {
-    await notifier?.close();
-    await mail?.close();
-    await closeServer();
-    await db?.close();
+    await close();
     throw error;
   }
-
-  return {
-    url: `http://127.0.0.1:${boundPort}`,
-    async close() {
-      await closeServer();
-      await notifier?.close();
-      await mail?.close();
-      await db!.close();
-    },
-  };
+  return { url: `http://127.0.0.1:${boundPort}`, close };
 }
+
+/** The options, each with its line of --help. */
+const cliOptions = {
+  port: { type: 'string', help: `port to listen on (default ${localSupabasePort})` },
+  'site-port': { type: 'string', help: `the port of the site whose pages may call the stand-in (default: the command's --port, else ${defaultSitePort})` },
+  memory: { type: 'boolean', help: 'keep data in memory only, not in .local-data/pglite; it is gone when the backend stops' },
+  'no-notify': { type: 'boolean', help: 'do not e-mail staff about new enquiries' },
+  'address-per-connection': { type: 'boolean', help: 'give each connection a client address of its own, as from another visitor (for the browser tests)' },
+  help: { type: 'boolean', short: 'h', help: 'show this help (also -h)' },
+} as const;
 
 const usage = `Usage: node scripts/local-backend.ts [options] [-- command …]
 
@@ -124,14 +116,9 @@ with the real migrations; staff e-mails go to ${mailViewerUrl} unless SMTP_HOST 
 (\`-- astro dev\`), runs it beside the stand-in (or one already listening) and decap-server. See docs/OPERATIONS.md.
 
 Options:
-  --port N      port to listen on (default ${localSupabasePort})
-  --site-port N the port the site is served on, whose pages may call the stand-in (default: the command's --port, else ${defaultSitePort})
-  --memory      keep data in memory only, not in .local-data/pglite; it is gone when the backend stops
-  --no-notify   do not e-mail staff about new enquiries
-  --address-per-connection
-                give each connection a client address of its own (198.18.x.y), as if each came from another
-                visitor; for the browser tests, whose pages all connect from 127.0.0.1, one network to the rate limit
-  -h, --help    show this help`;
+${Object.entries(cliOptions)
+  .map(([name, option]) => `  ${`--${name}${option.type === 'string' ? ' N' : ''}`.padEnd(26)} ${option.help}`)
+  .join('\n')}`;
 
 class UsageError extends Error {}
 
@@ -144,17 +131,7 @@ function portOption(name: string, value: string | undefined, fallback: number, l
 }
 
 async function main(): Promise<void> {
-  const { values, positionals: command } = parseArgs({
-    allowPositionals: true,
-    options: {
-      port: { type: 'string' },
-      'site-port': { type: 'string' },
-      memory: { type: 'boolean' },
-      'no-notify': { type: 'boolean' },
-      'address-per-connection': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values, positionals: command } = parseArgs({ allowPositionals: true, options: cliOptions });
   if (values.help) return console.log(usage);
   const port = portOption('port', values.port, localSupabasePort, 0);
   // The stand-in and the editor's backend answer the dev site's own origin only: astro's port as given (--port N).
@@ -194,28 +171,6 @@ async function main(): Promise<void> {
   const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', shell: process.platform === 'win32', env: developmentEnv(process.env) });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => stop(code ?? (signal ? 1 : 0)));
-}
-
-/** decap-server, so the editor at /admin saves to content/ with no GitHub account; one that already answers is reused. */
-async function startEditorBackend(sitePort: number): Promise<DecapServer | undefined> {
-  const decapPort = localEditorBackendPort();
-  if (await decapServerAnswers(decapPort)) {
-    console.log(`[cms] decap-server already answers on port ${decapPort}; /admin will use it.`);
-    if (await decapServerAnswers(decapPort, { origin: 'http://localhost:1' })) {
-      console.warn(
-        `[cms] Warning: the decap-server on port ${decapPort} answers any local page and reads and writes outside content/ (a plain \`npx decap-server\`?). Stop it and run npm run dev again for one confined to content/.`,
-      );
-    }
-    return undefined;
-  }
-  try {
-    const decapServer = await startDecapServer({ root: process.cwd(), port: decapPort, siteOrigins: devSiteOrigins(sitePort) });
-    console.log(`[cms] Editor at /admin saves to content/ (nothing else) through decap-server on ${decapServer.url}, for pages on port ${sitePort}.`);
-    return decapServer;
-  } catch (error) {
-    console.error(`[cms] ${(error as Error).message}: /admin will not be able to save.`);
-    return undefined;
-  }
 }
 
 function fail(error: unknown): never {

@@ -11,6 +11,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import {
   answerInRepository,
   contentFolder,
+  devSiteOrigins,
   editorActions,
   pathProblem,
   pathsOf,
@@ -18,6 +19,7 @@ import {
   requestSourceProblem,
   uploadsProblem,
 } from './editor-backend-guard.ts';
+import { localEditorBackendPort } from '../../src/config/local-editor-backend.ts';
 
 export interface DecapServer {
   url: string;
@@ -32,7 +34,7 @@ const { registerLocalFs } = fromDecapServer('./middlewares.js') as {
 };
 
 /** Answers when something listening on `port` replies to decap-server's `info` action (asked from `origin`, if given). */
-export async function decapServerAnswers(port: number, { origin }: { origin?: string } = {}): Promise<boolean> {
+async function decapServerAnswers(port: number, { origin }: { origin?: string } = {}): Promise<boolean> {
   try {
     const response = await fetch(`http://127.0.0.1:${port}/api/v1`, {
       method: 'POST',
@@ -121,4 +123,26 @@ export async function startDecapServer({ root, port, siteOrigins }: { root: stri
         server.closeAllConnections();
       }),
   };
+}
+
+/** decap-server, so the editor at /admin saves to content/ with no GitHub account; one that already answers is reused. */
+export async function startEditorBackend(sitePort: number): Promise<DecapServer | undefined> {
+  const decapPort = localEditorBackendPort();
+  if (await decapServerAnswers(decapPort)) {
+    console.log(`[cms] decap-server already answers on port ${decapPort}; /admin will use it.`);
+    if (await decapServerAnswers(decapPort, { origin: 'http://localhost:1' })) {
+      console.warn(
+        `[cms] Warning: the decap-server on port ${decapPort} answers any local page and reads and writes outside content/ (a plain \`npx decap-server\`?). Stop it and run npm run dev again for one confined to content/.`,
+      );
+    }
+    return undefined;
+  }
+  try {
+    const decapServer = await startDecapServer({ root: process.cwd(), port: decapPort, siteOrigins: devSiteOrigins(sitePort) });
+    console.log(`[cms] Editor at /admin saves to content/ (nothing else) through decap-server on ${decapServer.url}, for pages on port ${sitePort}.`);
+    return decapServer;
+  } catch (error) {
+    console.error(`[cms] ${(error as Error).message}: /admin will not be able to save.`);
+    return undefined;
+  }
 }

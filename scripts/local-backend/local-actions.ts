@@ -21,25 +21,25 @@ export function localLinkSettings(siteOrigin: string): LinkSettings {
   return { pageUrl: actionPageUrl(siteOrigin), siteOrigin: new URL(siteOrigin).origin, secret: developmentLinkSecret };
 }
 
-/** Node's request as the Fetch API's, for the function's handler. */
-function webRequest(req: IncomingMessage, port: number): Request {
+/** Node's request as the Fetch API's, for the function's handler (its Host already checked to be this backend). */
+function webRequest(req: IncomingMessage): Request {
   const headers = Object.entries(req.headersDistinct).flatMap(([name, values]) => (values ?? []).map((value): [string, string] => [name, value]));
   const body = req.method === 'GET' || req.method === 'HEAD' ? {} : { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' };
-  return new Request(`http://127.0.0.1:${port}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...body } as RequestInit);
+  return new Request(`http://${req.headers.host}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...body } as RequestInit);
 }
 
-export function createLocalActions(db: PGlite, { port, siteOrigins }: { port: number; siteOrigins: readonly string[] }) {
+export function createLocalActions(db: PGlite, links: LinkSettings) {
   // The offices' staff lists of local-staff.ts where the environment names none, so "I'll take it" links work.
   const staff = readOfficeStaff((name) => process.env[name] || localStaffDefaults[name]);
   if ('problems' in staff) console.error(`[enquiry-action] "I'll take it" links are refused: ${staff.problems.join('; ')}`);
   const handle = createActionHandler({
-    settings: localLinkSettings(siteOrigins[0]!),
+    settings: links,
     people: 'problems' in staff ? null : staff.people,
     store: createSqlActionStore(async <T>(sql: string, params: unknown[]) => (await db.query<T>(sql, params)).rows),
     log: (line) => console.error(line),
   });
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const response = await handle(webRequest(req, port));
+    const response = await handle(webRequest(req));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   };

@@ -46,13 +46,10 @@ export async function openFreshPglite(): Promise<PGlite> {
 
 /** A directory, or `memory://` for a throwaway database; an empty folder (no PG_VERSION yet) starts from the fresh cluster. */
 export async function openLocalDatabase({ dataDir, migrationsDir }: { dataDir: string; migrationsDir: string }): Promise<PGlite> {
-  if (dataDir !== inMemory) await mkdir(dataDir, { recursive: true });
-  const db =
-    dataDir === inMemory
-      ? await openFreshPglite()
-      : existsSync(join(dataDir, 'PG_VERSION'))
-        ? await PGlite.create(dataDir)
-        : await PGlite.create({ dataDir, loadDataDir: await freshClusterCopy() });
+  const inFolder = dataDir !== inMemory;
+  if (inFolder) await mkdir(dataDir, { recursive: true });
+  const existing = inFolder && existsSync(join(dataDir, 'PG_VERSION'));
+  const db = existing ? await PGlite.create(dataDir) : await PGlite.create({ ...(inFolder && { dataDir }), loadDataDir: await freshClusterCopy() });
   try {
     await db.exec(await readFile(localRolesFile, 'utf8'));
     await applyMigrations(db, migrationsDir);

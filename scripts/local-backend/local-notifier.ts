@@ -56,6 +56,7 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   const setting = (name: string) => fixed[name] ?? (env[name] || defaults[name] || localStaffDefaults[name]);
   const read = readNotifierConfig(setting);
   if ('problems' in read) throw new Error(`Staff notifications are not set up: ${read.problems.join('; ')}`);
+  // Named again once narrowed: runOnce below, a hoisted function, would not see the narrowing.
   const config = read;
   if (config.staffProblems.length > 0) log(`staff e-mails go out without their "I'll take it" links: ${config.staffProblems.join('; ')}`);
   if (config.linkProblems.length > 0) log(`staff e-mails go out without their "Mark as answered" links: ${config.linkProblems.join('; ')}`);
@@ -72,44 +73,48 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   const server = `${config.smtp.host}:${config.smtp.port}`;
 
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const reportEnquiries = reporter(
-    log,
-    (sent) => `e-mailed ${plural(sent, 'enquiry', 'enquiries')} to ${config.mail.to.join(', ')} through ${server}`,
-    (count, error) => `could not send ${count} (${error}); will retry; see npm run enquiries`,
-  );
-  const reportReminders = reporter(
-    log,
-    (sent) => `sent ${plural(sent, 'reminder', 'reminders')} about open enquiries through ${server}`,
-    (count, error) => `could not send ${count} reminders (${error}); will retry`,
-  );
-
-  // One run at a time: a wake during a run asks for one more right after it.
-  let running: Promise<void> | undefined;
-  let again = false;
-  async function runUntilQuiet(): Promise<void> {
-    do {
-      again = false;
-      try {
-        await dateEnquiries(datingStore, reminders.remindAfterSeconds, { calendar });
-        reportEnquiries(await deliverOwed(store, transport, config.mail, config.policy));
-        const reminded = await deliverReminders(reminderStore, transport, config.mail, reminders, config.policy);
-        reportReminders(reminded);
-        if (reminded.acknowledged > 0) log(`acknowledged ${plural(reminded.acknowledged, 'enquiry', 'enquiries')} to the visitor through ${server}`);
-      } catch (error) {
-        log(`run failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    } while (again);
-    running = undefined;
+  // A failure is logged once until it changes, so a server that stays down is not reported every 10 s.
+  const lastErrors = { enquiries: '', reminders: '' };
+  function report(
+    what: keyof typeof lastErrors,
+    { sent, retrying, failed, errors }: DeliveryReport,
+    sentLine: string,
+    failedLine: (count: number, error: string) => string,
+  ): void {
+    if (sent > 0) log(sentLine);
+    const error = errors.at(-1)?.replace(/^attempt \d+ for [^:]+: /, '') ?? '';
+    if (error && error !== lastErrors[what]) log(failedLine(retrying + failed, error));
+    lastErrors[what] = error;
   }
+
+  async function runOnce(): Promise<void> {
+    try {
+      await dateEnquiries(datingStore, reminders.remindAfterSeconds, { calendar });
+      const owed = await deliverOwed(store, transport, config.mail, config.policy);
+      const emailed = `e-mailed ${plural(owed.sent, 'enquiry', 'enquiries')} to ${config.mail.to.join(', ')} through ${server}`;
+      report('enquiries', owed, emailed, (count, error) => `could not send ${count} (${error}); will retry; see npm run enquiries`);
+      const reminded = await deliverReminders(reminderStore, transport, config.mail, reminders, config.policy);
+      const sentReminders = `sent ${plural(reminded.sent, 'reminder', 'reminders')} about open enquiries through ${server}`;
+      report('reminders', reminded, sentReminders, (count, error) => `could not send ${count} reminders (${error}); will retry`);
+      if (reminded.acknowledged > 0) log(`acknowledged ${plural(reminded.acknowledged, 'enquiry', 'enquiries')} to the visitor through ${server}`);
+    } catch (error) {
+      log(`run failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  // One run at a time: a wake during a run queues one more right after it (at most one waits).
+  let runs = Promise.resolve();
+  let queued = false;
   /** Runs the notifier now, or once more right after the run in progress. */
   function wake(): void {
-    if (running) again = true;
-    else running = runUntilQuiet();
+    if (queued) return;
+    queued = true;
+    runs = runs.then(() => {
+      queued = false;
+      return runOnce();
+    });
   }
-  /** Resolves when no run is in progress. */
-  const settled = async () => {
-    while (running) await running;
-  };
+  /** Resolves when the runs asked for so far are done. */
+  const settled = () => runs;
 
   const timer = setInterval(wake, intervalMs);
   timer.unref();
@@ -122,16 +127,5 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
       await settled();
       transport.close();
     },
-  };
-}
-
-/** Logs what a run sent, and a failure once until it changes, so a server that stays down is not reported every 10 s. */
-function reporter(log: (line: string) => void, sentLine: (sent: number) => string, failedLine: (count: number, error: string) => string) {
-  let lastError = '';
-  return ({ sent, retrying, failed, errors }: DeliveryReport): void => {
-    if (sent > 0) log(sentLine(sent));
-    const error = errors.at(-1)?.replace(/^attempt \d+ for [^:]+: /, '') ?? '';
-    if (error && error !== lastError) log(failedLine(retrying + failed, error));
-    lastError = error;
   };
 }

@@ -25,17 +25,13 @@ const roleByKey = new Map([
 
 const served = 'GET and POST of one JSON object on /rest/v1/<table>, POST on /rest/v1/rpc/<function> (select, order, limit, offset and eq filters)';
 /** A refusal, answered with PostgREST's error body (code, message, details, hint) wherever it is thrown. */
-class ApiError extends Error {
+export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | null;
-  readonly hint: string | null;
-  readonly details: string | null;
+  readonly body: { code: string | null; message: string; details: string | null; hint: string | null };
   constructor(status: number, code: string | null, message: string, hint: string | null = null, details: string | null = null) {
     super(message);
     this.status = status;
-    this.code = code;
-    this.hint = hint;
-    this.details = details;
+    this.body = { code, message, details, hint };
   }
 }
 const notSupported = (status: number, code: string, what: string) =>
@@ -56,11 +52,7 @@ const serverError = /^(08|09|25|2D|38|39|3B|40|53|54|55|57|58|F0|HV|P0|XX)/;
 const statusForSqlState = (code: string, role: string) =>
   code === '42501' ? (role === 'anon' ? 401 : 403) : (statusByCode[code] ?? (serverError.test(code) ? 500 : 400));
 
-interface Caller {
-  role: string;
-  /** The key's JWT payload as JSON text, the value PostgREST puts in request.jwt.claims. */
-  claims: string;
-}
+type Caller = ReturnType<typeof authenticate>;
 
 interface RestApiOptions {
   /** Called after an insert has committed. */
@@ -134,7 +126,7 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
     try {
       const { origin } = req.headers;
       if (origin !== undefined) res.setHeader('access-control-allow-origin', origin);
-      if (origin !== undefined && usesServiceKey(req)) {
+      if (origin !== undefined && [req.headers.apikey, bearer(req)].includes(localSupabaseServiceRoleKey)) {
         const why = `The service_role key is for server-side tools (npm run enquiries, the notifier, the tests), never a web page; this request came from ${origin}, so it is refused. A page uses the anon key.`;
         throw new ApiError(403, null, why);
       }
@@ -179,8 +171,7 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
       const [result] = await asCaller<{ body: string }>(caller, req, sql, select.params);
       send(res, 200, result!.body);
     } catch (error) {
-      const reply = asApiError(error, role);
-      send(res, reply.status, JSON.stringify({ code: reply.code, message: reply.message, details: reply.details, hint: reply.hint }));
+      sendError(res, asApiError(error, role));
     }
   };
 }
@@ -227,10 +218,9 @@ function selectSql(table: string, search: URLSearchParams): { sql: string; param
 }
 
 const bearer = (req: IncomingMessage) => /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-const usesServiceKey = (req: IncomingMessage) => req.headers.apikey === localSupabaseServiceRoleKey || bearer(req) === localSupabaseServiceRoleKey;
 
 /** Like Supabase's gateway: the apikey must be a known key; a Bearer token, if sent, picks the role. */
-function authenticate(req: IncomingMessage): Caller {
+function authenticate(req: IncomingMessage) {
   const apikey = req.headers.apikey;
   if (typeof apikey !== 'string' || apikey === '') {
     throw new ApiError(401, null, 'No API key found in request', 'No `apikey` request header or url param was found.');
@@ -239,6 +229,7 @@ function authenticate(req: IncomingMessage): Caller {
   const token = bearer(req) ?? apikey;
   const role = roleByKey.get(token);
   if (role === undefined) throw new ApiError(401, 'PGRST301', 'JWT is not one of the local demo keys');
+  // claims: the key's JWT payload as JSON text, the value PostgREST puts in request.jwt.claims.
   return { role, claims: Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8') };
 }
 
@@ -288,6 +279,9 @@ export function requestHeadersJson(req: IncomingMessage, address = socketAddress
 
 /** PostgREST's escapeIdent: double quotes doubled. */
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Answers with PostgREST's error body. */
+export const sendError = (res: ServerResponse, error: ApiError) => send(res, error.status, JSON.stringify(error.body));
 
 function send(res: ServerResponse, status: number, json?: string): void {
   res.writeHead(status, json === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json; charset=utf-8' });
