@@ -18,10 +18,9 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`Usage: node scripts/check-addresses.ts --base <ref> [--head <ref>]
 
-Compares the addresses the site answers at the merge base of <ref> and the head (default HEAD): each page of
-content/<folder>/*.mdx, each retired page (retiredTo:) and each line of ${movedAddressesFile}. An address that
-answered before and now is neither a page nor a redirect fails the check (exit 1), naming the address and the
-line to add to ${movedAddressesFile}. Without --base, compares with origin/main.`);
+Fails (exit 1) when an address the site answers at the merge base of <ref> (default origin/main) and the
+head (default HEAD) is neither a page nor a redirect any more, naming the line to add to ${movedAddressesFile}.
+docs/CONTENT.md §4 says which addresses count and how to keep them.`);
   process.exit(0);
 }
 

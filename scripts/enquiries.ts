@@ -20,29 +20,18 @@ const usage = `Usage: npm run enquiries -- [--json | --csv]
        npm run enquiries -- --answered ID | --closed ID | --undo ID [--as NAME]
        npm run enquiries -- --history ID
 
-Lists contact form enquiries, newest first, each with its age, its state (new, OVERDUE past its due
-time, answered or closed) and its staff e-mail's (sent, owed, retrying, FAILED or UNCONFIRMED).
-docs/STAFF.md explains every column, figure and message.
-
-Reads and changes, in this order:
-  1. SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set: the hosted project (service role key).
-  2. Something listening on ${localSupabaseUrl}: the local backend (npm run backend).
-  3. Otherwise: the local data in .local-data/pglite, through a local backend started for this
-     command alone (on a free port, sending no e-mail), which first applies any new migration.
+Lists contact form enquiries, newest first, with their state and their staff e-mail's. It reads the hosted project
+when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the local backend on ${localSupabaseUrl}, else .local-data/.
+docs/STAFF.md explains every column, figure, message and option.
 
 Options:
   --json            print JSON (all columns)
-  --csv             print CSV (RFC 4180), safe to open in a spreadsheet in any locale: text that could
-                    start a formula (= + - @, also full-width, even after spaces, at the start of a
-                    field or after a separator or line break in it) gets a ' before it and the field
-                    is quoted, so a phone number (+91 …) or a negative number shows a ' too
+  --csv             print CSV (RFC 4180), safe to open in a spreadsheet in any locale (docs/OPERATIONS.md)
   --report          how the ${responseTimeHours}-hour reply promise was kept for the enquiries received in a period
   --from DATE       the report's first day, YYYY-MM-DD (default: ${defaultPeriodDays} days before the end)
   --to DATE         its last day, included (default: up to now)
-  --time-zone ZONE  IANA time zone the days are read and times shown in (default: UTC),
-                    e.g. Asia/Kolkata, Europe/London, America/Chicago
-  --answered ID     mark the enquiry answered, as the staff e-mail's link does; ID is its id, or its
-                    first 8 characters or more, as the list's Id column shows
+  --time-zone ZONE  IANA time zone the days are read and times shown in (default: UTC), e.g. Asia/Kolkata
+  --answered ID     mark the enquiry answered; ID is its id, or its first 8 characters, as the Id column shows
   --closed ID       mark it closed (it needs no answer: spam, a duplicate, a job application)
   --undo ID         undo its latest change (by a link or this command), within 30 minutes of it
   --history ID      list its changes: when, which, by whom, how, and whether undone

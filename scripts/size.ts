@@ -18,30 +18,28 @@ if (values.help) {
   process.exit(0);
 }
 
-let pages: PageWeight[];
-try {
-  pages = await measureSite(values.root);
-} catch (error) {
-  console.error((error as Error).message);
+const pages = await measureSite(values.root).catch((error: Error) => {
+  console.error(error.message);
   process.exit(1);
-}
+});
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** The table's columns after the page: each title with the gzip bytes it shows. */
+const columns: Array<[string, (page: PageWeight) => number]> = [
+  ['html', (page) => page.html],
+  ['(inline css)', (page) => page.inlineCss],
+  ['linked css', (page) => page.css],
+  ['html+css', (page) => page.html + page.css],
+  ['css after first screen', (page) => page.laterCss],
+  ['print css', (page) => page.printCss],
+  ['js on load', (page) => page.jsOnLoad],
+  ['js on first touch', (page) => page.jsOnIntent],
+];
+
 if (values.json) {
   console.log(JSON.stringify(pages, null, 2));
 } else {
-  const rows = pages.map((page) => [
-    page.path,
-    kb(page.html),
-    kb(page.inlineCss),
-    kb(page.css),
-    kb(page.html + page.css),
-    kb(page.laterCss),
-    kb(page.printCss),
-    kb(page.jsOnLoad),
-    kb(page.jsOnIntent),
-  ]);
-  const header = ['page', 'html', '(inline css)', 'linked css', 'html+css', 'css after first screen', 'print css', 'js on load', 'js on first touch'];
+  const header = ['page', ...columns.map(([title]) => title)];
+  const rows = pages.map((page) => [page.path, ...columns.map(([, bytes]) => `${(bytes(page) / 1024).toFixed(1)} KB`)]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   console.log(`gzip bytes per page (${values.root}/)\n${line(header)}\n${rows.map(line).join('\n')}`);

@@ -6,18 +6,11 @@
 import { createClient } from '@supabase/supabase-js';
 import { enquiryTable } from '../../src/config/enquiry.ts';
 import type { Closure } from '../../supabase/functions/_shared/offices.ts';
+import type { StateChange, UndoResult } from '../../supabase/functions/enquiry-action/types.ts';
 import { eventTable, notificationTable } from '../local-backend/rest-api.ts';
 import type { EnquiryNotification, StoredEnquiry } from './enquiry-export-format.ts';
 
 export type SettableState = 'answered' | 'closed';
-
-/** record_enquiry_state's answer: the state after the call, and whether this call changed it. */
-export interface RecordedState {
-  state: 'new' | SettableState;
-  state_changed_at: string | null;
-  state_changed_by: string | null;
-  changed: boolean;
-}
 
 /** One row of public.enquiry_events: a change of state, or of owner (20261206140000_enquiry_owners.sql). */
 export interface StateEvent {
@@ -31,8 +24,6 @@ export interface StateEvent {
   undone_at: string | null;
   undone_by: string | null;
 }
-
-export type UndoResult = 'undone' | 'too-late' | 'not-latest' | 'already-undone' | 'missing';
 
 type Answer = { data: unknown; error: { message: string; code?: string } | null; status: number };
 
@@ -90,7 +81,7 @@ export function enquiryApi(url: string, serviceRoleKey: string, pageSize = 1000)
     },
     /** null when no enquiry has this id. */
     record: async (enquiry: string, state: SettableState, by: string) =>
-      (await rpc<RecordedState[]>('Recording the state', 'record_enquiry_state', { enquiry, new_state: state, changed_by: by, changed_via: 'command' }))[0] ??
+      (await rpc<StateChange[]>('Recording the state', 'record_enquiry_state', { enquiry, new_state: state, changed_by: by, changed_via: 'command' }))[0] ??
       null,
     /** Oldest first. */
     history: async (enquiry: string) =>

@@ -78,14 +78,8 @@ function aligned(lines: Array<[string, string] | ''>): string[] {
   return lines.map((line) => (line ? `${line[0].padEnd(labels)}  ${line[1].padStart(values)}`.trimEnd() : ''));
 }
 
-/** Words in lines of at most `width` characters. */
-const wrap = (text: string, width = 100): string[] =>
-  text.split(' ').reduce<string[]>((lines, word) => {
-    const last = lines.at(-1);
-    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-    return lines;
-  }, []);
+/** Words in lines of at most `width` characters: each line is the longest run of them that fits. */
+const wrap = (text: string, width = 100): string[] => text.match(new RegExp(`\\S.{0,${width - 1}}(?= |$)`, 'g')) ?? [];
 
 const figureTitles = ['Received', 'Answered', 'Open', 'Median', 'Worst', 'Late', 'Late on the calendar only'];
 

@@ -3,7 +3,7 @@
  * enquiry is found by its id (or the first 8 or more characters of it, as the list's Id column shows), the change is
  * made through the API (enquiry-api.ts), and a refusal is an Error naming what to do (exit code 1).
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { ArgumentError } from './response-time-report.ts';
 import { cell, table, utcMinute, type StoredEnquiry } from './enquiry-export-format.ts';
 import type { EnquiryApi, SettableState, StateEvent } from './enquiry-api.ts';
@@ -34,12 +34,8 @@ export function operatorName(as: string | undefined, env: NodeJS.ProcessEnv = pr
     if (!clean(as)) throw new ArgumentError('--as needs a name: --as "Priya Sharma".');
     return clean(as);
   }
-  let gitName = '';
-  try {
-    gitName = execFileSync('git', ['config', 'user.name'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  } catch {
-    // No git, or no name set: the login name is next.
-  }
+  // No git, or no name set, leaves no output: the login name is next.
+  const gitName = spawnSync('git', ['config', 'user.name'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).stdout;
   const name = clean(gitName) || clean(env.USER) || clean(env.USERNAME);
   if (!name) throw new ArgumentError('Nobody to record the change under: add --as "Your Name".');
   return name;
@@ -71,7 +67,7 @@ function findEnquiry(rows: StoredEnquiry[], id: string, option: string): StoredE
 const latestLive = (events: StateEvent[]) => events.findLast((event) => (event.kind ?? 'state') === 'state' && event.undone_at === null);
 
 /** The end of the undo window of a change made `at`. */
-const undoUntil = (at: string, minutes: number) => new Date(new Date(at).getTime() + minutes * 60_000);
+const undoUntil = (at: string | Date, minutes: number) => new Date(new Date(at).getTime() + minutes * 60_000);
 
 /** --answered / --closed: what was recorded, or an Error saying why nothing was. */
 async function setState(api: EnquiryApi, row: StoredEnquiry, state: SettableState, by: string): Promise<string> {

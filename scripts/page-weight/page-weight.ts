@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync, globSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -28,13 +29,8 @@ export function imageProblems(html: string): string[] {
   return [...html.matchAll(/<img\b[^>]*>/g)].flatMap(([tag]) => {
     const problems: string[] = [];
     const source = /\ssrc="([^"]+)"/.exec(tag)?.[1] ?? '';
-    const sources = [
-      source,
-      ...(/\ssrcset="([^"]+)"/
-        .exec(tag)?.[1]
-        ?.split(',')
-        .map((entry) => entry.trim().split(/\s+/)[0] ?? '') ?? []),
-    ];
+    // Every address of src and srcset ("a.webp 1x, a-2x.webp 2x"), without its width or density.
+    const sources = [...tag.matchAll(/\ssrc(?:set)?="([^"]+)"/g)].flatMap((match) => match[1]!.split(',').map((entry) => entry.trim().split(/\s+/)[0]!));
     if (!/\swidth="\d+"/.test(tag) || !/\sheight="\d+"/.test(tag)) problems.push(`${source}: no width and height`);
     if (!sources.every((url) => /\.(webp|avif|svg)(\?|$)/.test(url))) problems.push(`${source}: not WebP, AVIF or SVG`);
     return problems;
@@ -43,17 +39,8 @@ export function imageProblems(html: string): string[] {
 
 const gzipSize = (content: Buffer | string) => gzipSync(content, { level: 9 }).length;
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
-}
-
-function sitePath(root: string, file: string): string {
-  const path = `/${relative(root, file)
-    .replace(/\.html$/, '')
-    .replace(/(^|\/)index$/, '')}`;
-  return path.length > 1 ? path.replace(/\/$/, '') : '/';
-}
+/** Site path of an HTML file relative to the root: about.html → /about, services/index.html → /services, index.html → /. */
+const sitePath = (file: string): string => `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
 
 /** Module files a script imports statically (the chunk graph a browser walks before running it). */
 async function withImports(root: string, file: string, seen: Set<string>): Promise<void> {
@@ -99,7 +86,7 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
   for (const file of eager) onIntent.delete(file);
 
   return {
-    path: sitePath(root, file),
+    path: sitePath(relative(root, file)),
     html: gzipSize(html),
     inlineCss: gzipSize([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('')),
     css: await bytesOf(root, css),
@@ -113,12 +100,7 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
 
 export async function measureSite(rootDir = 'dist'): Promise<PageWeight[]> {
   const root = resolve(rootDir);
-  let files: string[];
-  try {
-    files = await htmlFiles(root);
-  } catch {
-    throw new Error(`No ${rootDir}/ folder: run "npm run build" first.`);
-  }
-  const pages = await Promise.all(files.map((file) => measurePage(root, file)));
+  if (!existsSync(root)) throw new Error(`No ${rootDir}/ folder: run "npm run build" first.`);
+  const pages = await Promise.all(globSync('**/*.html', { cwd: root }).map((file) => measurePage(root, join(root, file))));
   return pages.sort((a, b) => a.path.localeCompare(b.path));
 }
