@@ -1,12 +1,14 @@
 /**
  * The lists the tests take from content (scripts/content/content-routes.ts) follow the files: a legal page a writer
- * adds is among the pages the browser tests check (content-pages, page-css, print, home), with its date and headings.
+ * adds is among the pages the browser tests check (content-pages, page-css, print, home), with its date and headings,
+ * and gets the legal pages' page weight budget.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { legalPages, siteRoutes } from '../../scripts/content/content-routes.ts';
+import { htmlCssBudget } from '../../scripts/page-weight/budgets.ts';
 
 describe('the legal pages the tests check', () => {
   const root = mkdtempSync(join(tmpdir(), 'content-routes-'));
@@ -32,5 +34,8 @@ describe('the legal pages the tests check', () => {
     });
     expect(after.slice(1)).toEqual(before);
     expect(siteRoutes(`${root}/`)).toContain('/cookie-policy');
+    // The page weight budget of a legal page (npm run size), not that of a page with a first screen to hold.
+    expect(htmlCssBudget('/cookie-policy', `${root}/`)).toBe(htmlCssBudget(before[0]!.path));
+    expect(htmlCssBudget('/cookie-policy', `${root}/`)).toBeGreaterThan(htmlCssBudget('/cookie-policy'));
   });
 });
