@@ -7,8 +7,13 @@ import { createClient } from '@supabase/supabase-js';
 import { enquiryTable } from '../../src/config/enquiry.ts';
 import type { Closure } from '../../supabase/functions/_shared/offices.ts';
 import type { StateChange, UndoResult } from '../../supabase/functions/enquiry-action/types.ts';
-import { eventTable, notificationTable } from '../local-backend/rest-api.ts';
 import type { EnquiryNotification, StoredEnquiry } from './enquiry-export-format.ts';
+
+/** The notification outbox (supabase/migrations/20261124090000_enquiry_notifications.sql). */
+const notificationTable = 'enquiry_notifications';
+
+/** Every change of an enquiry's state (supabase/migrations/20261206110000_enquiry_events.sql). */
+const eventTable = 'enquiry_events';
 
 export type SettableState = 'answered' | 'closed';
 

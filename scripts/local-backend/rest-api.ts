@@ -12,12 +12,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from './local-api-keys.ts';
 
-/** The notification outbox (supabase/migrations/20261124090000_enquiry_notifications.sql). */
-export const notificationTable = 'enquiry_notifications';
-
-/** Every change of an enquiry's state (supabase/migrations/20261206110000_enquiry_events.sql). */
-export const eventTable = 'enquiry_events';
-
 const roleByKey = new Map([
   [localSupabaseAnonKey, 'anon'],
   [localSupabaseServiceRoleKey, 'service_role'],
