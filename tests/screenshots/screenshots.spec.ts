@@ -23,7 +23,9 @@ async function save(shot: Buffer, file: string) {
 async function open(page: Page, width: number, path: string) {
   await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
   await page.goto(path, { waitUntil: 'networkidle' });
-  // A full-page shot does not scroll, so lazy images below the fold (the office map) would be missing: load them first.
+  // A full-page shot brings no section after the first screen near it (content-visibility in global.css): render them all.
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('main > *').forEach((section) => (section.style.contentVisibility = 'visible')));
+  // Nor does it scroll, so lazy images below the fold (the office map) would be missing: load them first.
   await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((image) => image.setAttribute('loading', 'eager')));
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
 }
