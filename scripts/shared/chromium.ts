@@ -1,22 +1,23 @@
 import { existsSync } from 'node:fs';
 import type { LaunchOptions } from '@playwright/test';
-
-/** Debian's Chromium: Playwright never downloads a browser here. Override with CHROMIUM_PATH (or Lighthouse's CHROME_PATH). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+import { Launcher } from 'chrome-launcher';
 
 /**
- * Debian's headless build of the same Chromium (package chromium-headless-shell, same version and engine), which is
- * what Playwright itself runs for headless tests. Without the browser's user interface to start for each page, a
- * test's new page and first load take about a third of the processor time (180 ms rather than 580 ms on 2 cores), and
- * the browser tests run in 5.4 min rather than 8.9. Lighthouse, the screenshots and the share image keep the full
- * browser, as visitors have it.
+ * The browser Lighthouse would launch (chrome-launcher: CHROME_PATH, else the Chrome or Chromium installed, here
+ * Debian's /usr/bin/chromium); CHROMIUM_PATH overrides it. Playwright never downloads a browser here.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? Launcher.getFirstInstallation() ?? '/usr/bin/chromium';
+
+/**
+ * Debian's headless build of the same Chromium (package chromium-headless-shell), which is what Playwright itself runs
+ * for headless tests: a test's new page and first load take about a third of the processor time. Lighthouse, the
+ * screenshots and the share image keep the full browser, as visitors have it.
  */
 export const CHROMIUM_HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 
 /**
- * For Debian's Chromium in a container with no outbound network: no sandbox (the container runs it as root, which
- * Chromium's sandbox refuses), no GPU, and none of the background connections (component updates, sync, first-run
- * fetches) that a closed network would refuse.
+ * For Chromium in a container with no outbound network: no sandbox (the container runs it as root, which Chromium's
+ * sandbox refuses), no GPU, and none of the background connections a closed network would refuse.
  */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -36,19 +37,12 @@ export function chromiumLaunchOptions(executablePath = CHROMIUM_PATH): LaunchOpt
   return { executablePath, args: CHROMIUM_ARGS };
 }
 
-/**
- * The browser the tests drive: CHROMIUM_PATH when set, else the headless shell, else (not installed) the full browser,
- * which runs every test the same, only slower.
- */
-export function testChromiumLaunchOptions(): LaunchOptions {
-  if (process.env.CHROMIUM_PATH !== undefined || headlessShellMissing()) return chromiumLaunchOptions();
-  return chromiumLaunchOptions(CHROMIUM_HEADLESS_SHELL_PATH);
-}
+/** Whether the tests fall back to the full browser: no CHROMIUM_PATH chosen, and no headless shell installed. */
+export const headlessShellMissing = () => process.env.CHROMIUM_PATH === undefined && !existsSync(CHROMIUM_HEADLESS_SHELL_PATH);
 
-/** The tests fall back to the full browser: no CHROMIUM_PATH chosen, and no headless shell installed. */
-export function headlessShellMissing(): boolean {
-  return process.env.CHROMIUM_PATH === undefined && !existsSync(CHROMIUM_HEADLESS_SHELL_PATH);
-}
+/** The browser the tests drive: CHROMIUM_PATH when set, else the headless shell, else the full browser (only slower). */
+export const testChromiumLaunchOptions = (): LaunchOptions =>
+  chromiumLaunchOptions(process.env.CHROMIUM_PATH !== undefined || headlessShellMissing() ? CHROMIUM_PATH : CHROMIUM_HEADLESS_SHELL_PATH);
 
 /** Printed once by a test run that found no headless shell. */
 export const headlessShellHint = `The browser tests use ${CHROMIUM_PATH}. Debian's headless shell of it runs them about 1.6 times as fast: apt-get install -y chromium-headless-shell`;

@@ -13,7 +13,7 @@ import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-a
 import { enquiryActionPath } from '../../scripts/local-backend/local-actions.ts';
 import { localStaffDefaults } from '../../scripts/local-backend/local-staff.ts';
 import { readOfficeStaff } from '../../supabase/functions/_shared/staff.ts';
-import { httpRequest, loopbackAddress } from '../../scripts/shared/loopback-http.ts';
+import { httpRequest, loopbackAddress } from '../support/loopback-http.ts';
 import { actionLink, linkLifetimeSeconds, type EnquiryAction } from '../../supabase/functions/_shared/enquiry-links.ts';
 import { developmentLinkSecret } from '../../supabase/functions/_shared/link-settings.ts';
 import { createActionHandler, defaultChangedBy } from '../../supabase/functions/enquiry-action/handler.ts';

@@ -4,7 +4,7 @@ import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { toCsv, toJson, toTable, type StoredEnquiry } from '../../scripts/enquiry-export/enquiry-export-format.ts';
 import { enquiryApi } from '../../scripts/enquiry-export/enquiry-api.ts';
-import { httpRequest, loopbackAddress } from '../../scripts/shared/loopback-http.ts';
+import { httpRequest, loopbackAddress } from '../support/loopback-http.ts';
 import { startLocalBackend, type LocalBackend } from '../../scripts/local-backend.ts';
 
 const tricky: StoredEnquiry = {

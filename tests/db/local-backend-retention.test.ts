@@ -9,7 +9,7 @@ import { clientAddressRetentionDays } from '../../src/config/enquiry.ts';
 import { localSupabaseAnonKey } from '../../src/config/local-supabase.ts';
 import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-api-keys.ts';
 import { startLocalBackend, type LocalBackend } from '../../scripts/local-backend.ts';
-import { httpRequest } from '../../scripts/shared/loopback-http.ts';
+import { httpRequest } from '../support/loopback-http.ts';
 
 const dataDirs: string[] = [];
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { localSupabaseServiceRoleKey } from '../../scripts/local-backend/local-a
 import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
 import { submitEnquiry } from '../../src/enquiry/submit-enquiry.ts';
 import { startLocalBackend, type LocalBackend } from '../../scripts/local-backend.ts';
-import { httpRequest, loopbackAddress, type HttpReply, type HttpRequestOptions } from '../../scripts/shared/loopback-http.ts';
+import { httpRequest, loopbackAddress, type HttpReply, type HttpRequestOptions } from '../support/loopback-http.ts';
 import { listeningPort } from '../../scripts/shared/ports.ts';
 import { requestHeadersJson } from '../../scripts/local-backend/rest-api.ts';
 

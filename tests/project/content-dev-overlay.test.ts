@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
 import { testChromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
-import { workerPort } from '../../scripts/shared/ports.ts';
+import { workerPort } from '../support/worker-ports.ts';
 import { aliasBomb } from '../support/alias-bomb.ts';
 import { freeOrders, lineOf, unusedSlug } from '../support/content-values.ts';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';

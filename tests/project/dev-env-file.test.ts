@@ -16,7 +16,7 @@ import { localSupabaseUrl } from '../../src/config/local-supabase.ts';
 import { SECTIONS, topLevelPages } from '../../src/config/routes.ts';
 import { sectionPages } from '../../scripts/content/content-routes.ts';
 import { realSettings } from '../support/deploy-settings.ts';
-import { workerPort } from '../../scripts/shared/ports.ts';
+import { workerPort } from '../support/worker-ports.ts';
 import { copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 
 let project: Awaited<ReturnType<typeof copyProject>>;

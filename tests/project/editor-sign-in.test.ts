@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testChromiumLaunchOptions } from '../../scripts/shared/chromium.ts';
-import { workerPort } from '../../scripts/shared/ports.ts';
+import { workerPort } from '../support/worker-ports.ts';
 import { startGithubStandIn, type GithubStandIn } from '../support/github-stand-in.ts';
 import { startPagesDev, type PagesDev } from '../support/pages-dev.ts';
 import { astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sectionCards } from '../../scripts/content/content-routes.ts';
 import { astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
-import { workerPort } from '../../scripts/shared/ports.ts';
+import { workerPort } from '../support/worker-ports.ts';
 
 const run = promisify(execFile);
 let project: Awaited<ReturnType<typeof copyProject>>;

@@ -8,7 +8,7 @@ import { expect, test as base } from '@playwright/test';
 import { unflatten } from 'devalue';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { workerPort } from '../../scripts/shared/ports.ts';
+import { workerPort } from './worker-ports.ts';
 import { STALE_DEV_CONTENT_RETRIES } from './stale-dev-content.ts';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 import { copyProject, repoRoot, restoreCopy } from './project-copy.ts';

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { workerPort } from '../../scripts/shared/ports.ts';
+import { workerPort } from './worker-ports.ts';
 import { repoRoot } from './project-copy.ts';
 
 export interface PagesDev {

@@ -8,8 +8,8 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workerPort } from '../../scripts/shared/ports.ts';
-import { httpRequest, type HttpReply } from '../../scripts/shared/loopback-http.ts';
+import { workerPort } from '../support/worker-ports.ts';
+import { httpRequest, type HttpReply } from '../support/loopback-http.ts';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
 
 const siteOrigin = 'http://localhost:4321';

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDecapServer, type DecapServer } from '../../scripts/local-backend/cms-local-server.ts';
-import { httpRequest } from '../../scripts/shared/loopback-http.ts';
-import { workerPort } from '../../scripts/shared/ports.ts';
+import { httpRequest } from '../support/loopback-http.ts';
+import { workerPort } from '../support/worker-ports.ts';
 import { missingImages } from '../../src/content/image-checks.ts';
 import { declaredSize, formatOfBytes, maxUploadBytes, uploadProblem, uploadRefusedHeading } from '../../src/schemas/upload-rules.ts';
 

@@ -7,9 +7,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import { isListening, listeningPort, PORTS_PER_WORKER, workerBlock, workerPort } from '../../scripts/shared/ports.ts';
+import { isListening, listeningPort } from '../../scripts/shared/ports.ts';
+import { PORTS_PER_WORKER, workerBlock, workerPort } from '../support/worker-ports.ts';
 
-const support = join(import.meta.dirname, '../../scripts/shared/ports.ts');
+const support = join(import.meta.dirname, '../support/worker-ports.ts');
 const takeTwoPorts = `const { workerPort } = await import(${JSON.stringify(support)}); console.log(await workerPort(), await workerPort());`;
 
 test('workers of Vitest and Playwright started at the same moment get different ports', async () => {
