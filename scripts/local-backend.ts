@@ -129,8 +129,9 @@ async function main(): Promise<void> {
   if (values.help) return console.log(usage);
   const port = portOption('port', values.port, localSupabasePort, 0);
   // The stand-in and the editor's backend answer the dev site's own origin only: astro's port as given (--port N).
-  const { port: commandPort } = parseArgs({ args: command, strict: false, options: { port: { type: 'string' } } }).values;
-  const sitePort = portOption('site-port', values['site-port'] ?? (typeof commandPort === 'string' ? commandPort : undefined), defaultSitePort, 1);
+  const portArgument = command.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
+  const commandPort = portArgument < 0 ? undefined : (command[portArgument]!.split('=')[1] ?? command[portArgument + 1]);
+  const sitePort = portOption('site-port', values['site-port'] ?? commandPort, defaultSitePort, 1);
   const dataDir = values.memory ? inMemory : defaultDataDir;
   const notify = !values['no-notify'];
 
