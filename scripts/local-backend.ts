@@ -5,6 +5,7 @@
  * posts to a hosted project (development-env.ts). Run `node scripts/local-backend.ts --help` for usage.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,14 +50,12 @@ export async function startLocalBackend(options: LocalBackendOptions = {}) {
   // fails on the port and never opens a PGlite directory another process is using.
   const api = Promise.withResolvers<(req: IncomingMessage, res: ServerResponse) => Promise<void>>();
   const server = createServer((req, res) => void api.promise.then((handle) => handle(req, res)));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EADDRINUSE') return reject(new Error(`Cannot listen on 127.0.0.1:${port}: ${error.message}`));
-      const holders = 'Another local backend (`npm run dev` and `npm run preview` start one; `npm test` starts its own) or `supabase start`';
-      reject(new PortInUseError(`Port ${port} on 127.0.0.1 is already in use. ${holders} may be running there: stop it, or pass --port.`));
-    });
-    // A deep accept queue so a burst of concurrent submissions is not slowed by SYN retries.
-    server.listen({ port, host: '127.0.0.1', backlog: 2048 }, resolve);
+  // A deep accept queue so a burst of concurrent submissions is not slowed by SYN retries.
+  server.listen({ port, host: '127.0.0.1', backlog: 2048 });
+  await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw new Error(`Cannot listen on 127.0.0.1:${port}: ${error.message}`);
+    const holders = 'Another local backend (`npm run dev` and `npm run preview` start one; `npm test` starts its own) or `supabase start`';
+    throw new PortInUseError(`Port ${port} on 127.0.0.1 is already in use. ${holders} may be running there: stop it, or pass --port.`);
   });
   const boundPort = listeningPort(server);
 
@@ -64,10 +63,9 @@ export async function startLocalBackend(options: LocalBackendOptions = {}) {
   let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let notifier: LocalNotifier | undefined;
   const close = async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    const closed = once(server, 'close');
+    server.close().closeAllConnections();
+    await closed;
     await notifier?.close();
     await mail?.close();
     await db?.close();
@@ -77,14 +75,10 @@ export async function startLocalBackend(options: LocalBackendOptions = {}) {
     if (notify && !process.env.SMTP_HOST) mail = await startMailCatcher();
     const links = localLinkSettings(siteOrigins[0]!);
     if (notify) notifier = startLocalNotifier(db, { links });
-    const rest = createRestApi(db, {
-      afterInsert: () => notifier?.wake(),
-      ...(options.addressPerConnection ? { clientAddress: addressPerConnection } : {}),
-    });
+    const rest = createRestApi(db, { afterInsert: () => notifier?.wake(), clientAddress: options.addressPerConnection ? addressPerConnection : undefined });
     const actions = createLocalActions(db, links);
-    // Unlike hosted Supabase, it answers only requests addressed to a loopback name (not a DNS name rebound to this
-    // machine) and, from web pages, only the dev site's (the check editor-backend-guard.ts shares with the editor's
-    // backend), before anything else, so a foreign page learns nothing, not even what is served.
+    // Unlike hosted Supabase, it first checks that a request is addressed to a loopback name (not a DNS name rebound
+    // here) and, from a web page, comes from the dev site (as the editor's backend does), so a foreign page learns nothing.
     const service = { name: 'The local Supabase stand-in', fromSite: (site: string) => `Open the site at ${site}` };
     api.resolve(async (req, res) => {
       res.setHeader('vary', 'Origin');

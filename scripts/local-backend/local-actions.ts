@@ -40,7 +40,6 @@ export function createLocalActions(db: PGlite, links: LinkSettings) {
   });
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const response = await handle(webRequest(req));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    res.writeHead(response.status, Object.fromEntries(response.headers)).end(await response.bytes());
   };
 }

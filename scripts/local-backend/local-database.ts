@@ -2,8 +2,8 @@
  * Opens the embedded Postgres (PGlite) the local backend serves, with Supabase's roles and our migrations,
  * and clears client addresses past their retention.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, openAsBlob, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,23 +13,21 @@ import { freshClusterCacheDir, localRolesFile, pglitePackageFile } from './repo-
 export const inMemory = 'memory://';
 
 // A new PGlite cluster runs initdb: about 1.2 core-seconds, and 4 to 18 s on a loaded 2-core machine, where the tests
-// start dozens of throwaway databases. Loading a saved copy of a fresh cluster takes about 0.5. The first one a
-// process needs is created once and saved, keyed by PGlite's version (atomically, so parallel processes never read
-// half a file); every new database after that, in memory or in an empty data folder, in this process or a later one,
-// starts from the copy.
+// start dozens of throwaway databases; loading a saved fresh cluster takes about 0.5. So one is made once, saved per
+// PGlite version (atomically: parallel processes never read half a file), and every new database starts from it.
 const pgliteVersion = (JSON.parse(readFileSync(pglitePackageFile, 'utf8')) as { version: string }).version;
 const freshClusterFile = join(freshClusterCacheDir, `fresh-cluster-${pgliteVersion}.tar.gz`);
 let freshCluster: Promise<Blob> | undefined;
 
 async function loadOrSaveFreshCluster(): Promise<Blob> {
-  if (existsSync(freshClusterFile)) return new Blob([await readFile(freshClusterFile)]);
+  if (existsSync(freshClusterFile)) return openAsBlob(freshClusterFile);
   const db = await PGlite.create(inMemory);
   const cluster = await db.dumpDataDir('gzip');
   await db.close();
   try {
     await mkdir(freshClusterCacheDir, { recursive: true });
-    const partial = `${freshClusterFile}.${process.pid}-${randomBytes(4).toString('hex')}`;
-    await writeFile(partial, new Uint8Array(await cluster.arrayBuffer()));
+    const partial = `${freshClusterFile}.${randomUUID()}`;
+    await writeFile(partial, await cluster.bytes());
     await rename(partial, freshClusterFile);
   } catch {
     // A read-only checkout still works, each process paying for its own initdb.
@@ -40,9 +38,7 @@ async function loadOrSaveFreshCluster(): Promise<Blob> {
 const freshClusterCopy = () => (freshCluster ??= loadOrSaveFreshCluster());
 
 /** An empty in-memory PGlite database, as after initdb. */
-export async function openFreshPglite(): Promise<PGlite> {
-  return PGlite.create({ loadDataDir: await freshClusterCopy() });
-}
+export const openFreshPglite = async () => PGlite.create({ loadDataDir: await freshClusterCopy() });
 
 /** A directory, or `memory://` for a throwaway database; an empty folder (no PG_VERSION yet) starts from the fresh cluster. */
 export async function openLocalDatabase({ dataDir, migrationsDir }: { dataDir: string; migrationsDir: string }): Promise<PGlite> {

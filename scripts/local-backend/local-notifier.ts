@@ -54,10 +54,8 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   const fixed: Record<string, string> = links ? { SITE_URL: links.siteOrigin, ENQUIRY_LINK_SECRET: links.secret } : {};
   // The offices' staff lists too, so the "I'll take it" links work with no configuration (local-staff.ts).
   const setting = (name: string) => fixed[name] ?? (env[name] || defaults[name] || localStaffDefaults[name]);
-  const read = readNotifierConfig(setting);
-  if ('problems' in read) throw new Error(`Staff notifications are not set up: ${read.problems.join('; ')}`);
-  // Named again once narrowed: runOnce below, a hoisted function, would not see the narrowing.
-  const config = read;
+  const config = readNotifierConfig(setting);
+  if ('problems' in config) throw new Error(`Staff notifications are not set up: ${config.problems.join('; ')}`);
   if (config.staffProblems.length > 0) log(`staff e-mails go out without their "I'll take it" links: ${config.staffProblems.join('; ')}`);
   if (config.linkProblems.length > 0) log(`staff e-mails go out without their "Mark as answered" links: ${config.linkProblems.join('; ')}`);
   const readReminders = readReminderConfig(setting, config.mail.to);
@@ -75,19 +73,14 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   // A failure is logged once until it changes, so a server that stays down is not reported every 10 s.
   const lastErrors = { enquiries: '', reminders: '' };
-  function report(
-    what: keyof typeof lastErrors,
-    { sent, retrying, failed, errors }: DeliveryReport,
-    sentLine: string,
-    failedLine: (count: number, error: string) => string,
-  ): void {
-    if (sent > 0) log(sentLine);
-    const error = errors.at(-1)?.replace(/^attempt \d+ for [^:]+: /, '') ?? '';
-    if (error && error !== lastErrors[what]) log(failedLine(retrying + failed, error));
+  function report(what: keyof typeof lastErrors, delivery: DeliveryReport, sentLine: string, failedLine: (count: number, error: string) => string) {
+    if (delivery.sent > 0) log(sentLine);
+    const error = delivery.errors.at(-1)?.replace(/^attempt \d+ for [^:]+: /, '') ?? '';
+    if (error && error !== lastErrors[what]) log(failedLine(delivery.retrying + delivery.failed, error));
     lastErrors[what] = error;
   }
 
-  async function runOnce(): Promise<void> {
+  const runOnce = async () => {
     try {
       await dateEnquiries(datingStore, reminders.remindAfterSeconds, { calendar });
       const owed = await deliverOwed(store, transport, config.mail, config.policy);
@@ -100,7 +93,7 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
     } catch (error) {
       log(`run failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
+  };
   // One run at a time: a wake during a run queues one more right after it (at most one waits).
   let runs = Promise.resolve();
   let queued = false;
@@ -113,18 +106,15 @@ export function startLocalNotifier(db: PGlite, options: LocalNotifierOptions = {
       return runOnce();
     });
   }
-  /** Resolves when the runs asked for so far are done. */
-  const settled = () => runs;
-
-  const timer = setInterval(wake, intervalMs);
-  timer.unref();
+  const timer = setInterval(wake, intervalMs).unref();
   wake();
   return {
     wake,
-    settled,
+    /** Resolves when the runs asked for so far are done. */
+    settled: () => runs,
     async close() {
       clearInterval(timer);
-      await settled();
+      await runs;
       transport.close();
     },
   };

@@ -62,11 +62,8 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
   /** Runs `sql` in a transaction of its own as PostgREST would for the caller (the request settings the SQL reads). */
   function asCaller<T>(caller: Caller, req: IncomingMessage, sql: string, params: unknown[]) {
     return db.transaction(async (tx) => {
-      await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)`, [
-        caller.role,
-        caller.claims,
-        requestHeadersJson(req, clientAddress(req)),
-      ]);
+      const settings = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)`;
+      await tx.query(settings, [caller.role, caller.claims, requestHeadersJson(req, clientAddress(req))]);
       return (await tx.query<T>(sql, params)).rows;
     });
   }
@@ -95,11 +92,9 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
     if (unknown !== undefined) throw new ApiError(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`);
     const target = `public.${ident(table)}`;
     const names = keys.map(ident).join(', ');
-    const sql =
-      keys.length === 0
-        ? `insert into ${target} default values`
-        : `insert into ${target} (${names}) select ${names} from json_populate_record(null::${target}, $1::json)`;
-    await asCaller(caller, req, sql, keys.length === 0 ? [] : [body.text]);
+    // Without a column list (`{}`) every column takes its default, as with `default values`.
+    const columnList = keys.length === 0 ? '' : `(${names})`;
+    await asCaller(caller, req, `insert into ${target} ${columnList} select ${names} from json_populate_record(null::${target}, $1::json)`, [body.text]);
     options.afterInsert?.();
     send(res, 201);
   }
@@ -128,17 +123,13 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = /^\/rest\/v1\/(rpc\/)?([^/]+)$/.exec(url.pathname);
       if (!path) throw new ApiError(404, null, `Not found: the local stand-in serves only ${served}`);
-      if (req.method === 'OPTIONS') {
-        res.writeHead(200, { ...corsPreflight, 'content-length': '0' });
-        return void res.end();
-      }
+      if (req.method === 'OPTIONS') return void res.writeHead(200, { ...corsPreflight, 'content-length': '0' }).end();
 
       const caller = authenticate(req);
       role = caller.role;
       const profile = req.headers[req.method === 'GET' ? 'accept-profile' : 'content-profile'];
-      if (profile !== undefined && profile !== 'public') {
+      if (profile !== undefined && profile !== 'public')
         throw new ApiError(406, 'PGRST106', `Invalid schema: ${profile}`, 'Only the following schemas are exposed: public');
-      }
       const [, rpc, name = ''] = path;
       if (!(rpc ? ['POST'] : ['GET', 'POST']).includes(req.method ?? '')) throw notSupported(405, 'PGRST117', `${req.method} on ${url.pathname}`);
       const prefer = req.headersDistinct.prefer?.join(', ');
@@ -154,15 +145,12 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
       }
       // Read as the database owner: the caller's role sees only the columns it is granted, and a column it may not
       // write must fail on its grant (42501), not as unknown.
-      const { rows } = await db.query<{ column_name: string }>(
-        `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
-        [name],
-      );
+      const columnsSql = `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`;
+      const { rows } = await db.query<{ column_name: string }>(columnsSql, [name]);
       if (rows.length === 0) throw new ApiError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
       if (req.method === 'POST') return await insert(req, res, caller, name, new Set(rows.map((row) => row.column_name)));
-      const select = selectSql(name, url.searchParams);
-      const sql = `select coalesce(json_agg(r), '[]')::text as body from (${select.sql}) r`;
-      const [result] = await asCaller<{ body: string }>(caller, req, sql, select.params);
+      const read = readSql(name, url.searchParams);
+      const [result] = await asCaller<{ body: string }>(caller, req, read.sql, read.params);
       send(res, 200, result!.body);
     } catch (error) {
       sendError(res, asApiError(error, role));
@@ -180,8 +168,8 @@ function asApiError(error: unknown, role: string): ApiError {
   return new ApiError(500, null, error instanceof Error ? error.message : String(error));
 }
 
-/** select, order, limit, offset and `column=eq.value` filters as PostgREST reads them (docs: references/api/tables_views). */
-function selectSql(table: string, search: URLSearchParams): { sql: string; params: string[] } {
+/** A read as one JSON array: select, order, limit, offset and `column=eq.value` as PostgREST reads them (docs: references/api/tables_views). */
+function readSql(table: string, search: URLSearchParams): { sql: string; params: string[] } {
   const params: string[] = [];
   const where: string[] = [];
   let select = 't.*';
@@ -208,7 +196,7 @@ function selectSql(table: string, search: URLSearchParams): { sql: string; param
     }
   }
   const filter = where.length ? ` where ${where.join(' and ')}` : '';
-  return { sql: `select ${select} from public.${ident(table)} t${filter}${order}${range}`, params };
+  return { sql: `select coalesce(json_agg(r), '[]')::text as body from (select ${select} from public.${ident(table)} t${filter}${order}${range}) r`, params };
 }
 
 const bearer = (req: IncomingMessage) => /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -216,9 +204,8 @@ const bearer = (req: IncomingMessage) => /^Bearer (.+)$/i.exec(req.headers.autho
 /** Like Supabase's gateway: the apikey must be a known key; a Bearer token, if sent, picks the role. */
 function authenticate(req: IncomingMessage) {
   const apikey = req.headers.apikey;
-  if (typeof apikey !== 'string' || apikey === '') {
+  if (typeof apikey !== 'string' || apikey === '')
     throw new ApiError(401, null, 'No API key found in request', 'No `apikey` request header or url param was found.');
-  }
   if (!roleByKey.has(apikey)) throw new ApiError(401, null, 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
   const token = bearer(req) ?? apikey;
   const role = roleByKey.get(token);
@@ -235,11 +222,10 @@ const connectionAddresses = new WeakMap<IncomingMessage['socket'], string>();
 let connectionsSeen = 0;
 
 /**
- * A client address of its own for each connection (198.18.x.y, the range set aside for benchmarks, numbered in the
- * order connections arrive), as if each came from another visitor's network. For the browser tests: their pages all
- * connect from 127.0.0.1, which the rate limit would count as one network of 20 enquiries in 10 minutes, while each
- * test is a visitor of its own. Numbered rather than taken from the connection's port: the system hands a closed
- * connection's port to the next one, and two visitors would share an address (24 of 25 in a CI run).
+ * A client address of its own for each connection (198.18.x.y, the benchmark range, in the order connections arrive),
+ * for the browser tests: their pages all connect from 127.0.0.1, which the rate limit (20 enquiries in 10 minutes from
+ * one network) would count as one visitor. Numbered, not taken from the connection's port: the system hands a closed
+ * connection's port to the next one, so two visitors would share an address (24 of 25 in a CI run).
  */
 export const addressPerConnection = (req: IncomingMessage) => {
   let address = connectionAddresses.get(req.socket);
@@ -257,27 +243,18 @@ export const addressPerConnection = (req: IncomingMessage) => {
  * value the client sent, and appends it to x-forwarded-for. A client's x-real-ip is dropped too.
  */
 export function requestHeadersJson(req: IncomingMessage, address = socketAddress(req)): string {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name === 'cookie' || name === 'cf-connecting-ip' || name === 'x-real-ip') continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  const forwarded = headers['x-forwarded-for']?.trim();
-  delete headers['x-forwarded-for'];
-  if (address) {
-    headers['cf-connecting-ip'] = address;
-    headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${address}` : address;
-  }
-  return JSON.stringify(headers);
+  const { cookie: _cookie, 'cf-connecting-ip': _sent, 'x-real-ip': _real, 'x-forwarded-for': forwarded, ...passed } = req.headers;
+  const headers = Object.fromEntries(Object.entries(passed).map(([name, value]) => [name, [value].flat().join(', ')]));
+  if (!address) return JSON.stringify(headers);
+  const forwardedFor = [forwarded?.toString().trim(), address].filter(Boolean).join(', ');
+  return JSON.stringify({ ...headers, 'cf-connecting-ip': address, 'x-forwarded-for': forwardedFor });
 }
 
 /** PostgREST's escapeIdent: double quotes doubled. */
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+const send = (res: ServerResponse, status: number, json?: string) =>
+  void res.writeHead(status, json === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json; charset=utf-8' }).end(json);
+
 /** Answers with PostgREST's error body. */
 export const sendError = (res: ServerResponse, error: ApiError) => send(res, error.status, JSON.stringify(error.body));
-
-function send(res: ServerResponse, status: number, json?: string): void {
-  res.writeHead(status, json === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json; charset=utf-8' });
-  res.end(json);
-}
