@@ -84,21 +84,22 @@ async function main(): Promise<void> {
     return;
   }
   // Every argument is checked before anything is read or opened, so a typing mistake costs no request.
-  const commands = stateCommands.filter((name) => values[name] !== undefined);
+  const given = <Name extends keyof typeof values>(names: readonly Name[]) => names.filter((name) => values[name] !== undefined);
+  const commands = given(stateCommands);
   const command = commands[0];
   if (commands.length > 1) throw new ArgumentError(`Choose one of --${commands.join(' and --')}.`);
   if (command) {
-    const others = (['report', 'json', 'csv', 'from', 'to', 'time-zone'] as const).filter((name) => values[name] !== undefined);
-    if (others.length > 0) throw new ArgumentError(`--${command} takes no --${others[0]}: run it on its own (npm run enquiries -- --${command} ID).`);
+    const [other] = given(['report', 'json', 'csv', 'from', 'to', 'time-zone']);
+    if (other) throw new ArgumentError(`--${command} takes no --${other}: run it on its own (npm run enquiries -- --${command} ID).`);
     if (command === 'history' && values.as !== undefined) throw new ArgumentError('--as names who made a change: --history changes nothing.');
-    checkEnquiryId(values[command]!, command);
   } else if (values.as !== undefined) {
     throw new ArgumentError('--as names who made a change: use it with --answered, --closed or --undo.');
   }
+  const id = command ? checkEnquiryId(values[command]!, command) : '';
   if (values.json && values.csv) throw new ArgumentError('Choose one of --json and --csv.');
-  const periodOptions = (['from', 'to', 'time-zone'] as const).filter((name) => values[name] !== undefined);
-  if (!values.report && periodOptions.length > 0) {
-    throw new ArgumentError(`--${periodOptions[0]} sets the report's period: add --report (npm run enquiries -- --report --${periodOptions[0]} …).`);
+  const [periodOption] = given(['from', 'to', 'time-zone']);
+  if (periodOption && !values.report) {
+    throw new ArgumentError(`--${periodOption} sets the report's period: add --report (npm run enquiries -- --report --${periodOption} …).`);
   }
   const now = new Date();
   const period = values.report ? reportPeriod({ from: values.from, to: values.to, timeZone: values['time-zone'] }, now) : undefined;
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
     const rows = (await api?.enquiries()) ?? [];
     if (command) {
       if (!api) throw new Error('Nothing was changed: there are no enquiries yet.');
-      process.stdout.write(await stateCommand(api, rows, command, values[command]!, by));
+      process.stdout.write(await stateCommand(api, rows, command, id, by));
     } else if (period) {
       const report = responseTimeReport(rows, period, now, responseTimeHours, (await api?.closures()) ?? []);
       process.stdout.write((values.json ? reportJson : values.csv ? reportCsv : reportText)(report));

@@ -1,9 +1,8 @@
 /**
- * How well the site's promise of a reply within 24 hours of our working time (src/config/company.ts) was kept, for the
- * enquiries that came in during a period, with each enquiry's state as it is now: on the calendar, then per answering
- * office, per owner and per person who answered on each office's working clock (its week, its public holidays and the
- * company's closures), as the promise is made. A breach that the office's clock also counts was avoidable; one that
- * only the calendar counts (the office was closed for part of it) was not.
+ * How well the site kept its promise of a reply within 24 hours of our working time (src/config/company.ts) for the
+ * enquiries received in a period, states as they are now: on the calendar, then, as the promise is made, on each
+ * answering office's working clock (its week, public holidays and the company's closures) per office, owner and person
+ * who answered. A breach the office's clock also counts was avoidable; one only the calendar counts was not.
  */
 import { responseTimeHours } from '../../src/config/company.ts';
 import { utcOffsetMinutes } from '../../src/config/time-zone.ts';
@@ -14,12 +13,10 @@ import type { StoredEnquiry } from './enquiry-export-format.ts';
 /** A command-line value that cannot be used, with what to write instead. */
 export class ArgumentError extends Error {}
 
-/** The period a report covers: whole days in one time zone, as --from, --to and --time-zone give them. */
+/** The period a report covers, from `start` up to (not including) `end`: whole days in `timeZone`, an IANA name. */
 export interface ReportPeriod {
-  /** First instant inside the period, and the first after it. */
   start: Date;
   end: Date;
-  /** IANA name the dates were read in. */
   timeZone: string;
 }
 
@@ -27,21 +24,11 @@ export const defaultPeriodDays = 30;
 const hour = 3_600_000;
 const day = 24 * hour;
 
-/** "Asia/Kolkata" → itself; "Mars/Base" → an ArgumentError naming --time-zone. */
-function checkedTimeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone; // as written: Intl would rename some (Asia/Kolkata → Asia/Calcutta)
-  } catch {
-    throw new ArgumentError(`--time-zone ${JSON.stringify(timeZone)} is not a time zone: write an IANA name such as UTC, Asia/Kolkata or Europe/London.`);
-  }
-}
-
 /** The instant `daysLater` days after `date` (YYYY-MM-DD) starts in `timeZone`; an ArgumentError naming `option` if it is no date. */
 function startOfDay(option: '--from' | '--to', date: string, timeZone: string, daysLater = 0): number {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  // A date is real only if it reads back as written (Date.parse may roll 2026-11-31 over to 1 December).
-  if (!/^\d{4}-\d\d-\d\d$/.test(date) || Number.isNaN(midnightUtc) || new Date(midnightUtc).toISOString().slice(0, 10) !== date) {
+  // A date is real only if it reads back as written, YYYY-MM-DD (Date.parse rolls 2026-11-31 over to 1 December).
+  if (Number.isNaN(midnightUtc) || new Date(midnightUtc).toISOString().slice(0, 10) !== date) {
     throw new ArgumentError(`${option} ${JSON.stringify(date)} is not a date: write it as YYYY-MM-DD, for example ${option} 2026-11-01.`);
   }
   const midnight = midnightUtc + daysLater * day;
@@ -52,7 +39,12 @@ function startOfDay(option: '--from' | '--to', date: string, timeZone: string, d
 
 /** Both days included; without --to the period ends now, without --from it starts 30 days before its end; UTC unless told. */
 export function reportPeriod(options: { from?: string; to?: string; timeZone?: string }, now: Date): ReportPeriod {
-  const timeZone = checkedTimeZone(options.timeZone ?? 'UTC');
+  const timeZone = options.timeZone ?? 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone }); // a check only: the name stays as written (Intl would call Asia/Kolkata Asia/Calcutta)
+  } catch {
+    throw new ArgumentError(`--time-zone ${JSON.stringify(timeZone)} is not a time zone: write an IANA name such as UTC, Asia/Kolkata or Europe/London.`);
+  }
   const from = options.from === undefined ? undefined : startOfDay('--from', options.from, timeZone);
   const end = options.to === undefined ? now.getTime() : startOfDay('--to', options.to, timeZone, 1);
   const start = from ?? end - defaultPeriodDays * day;
@@ -79,12 +71,14 @@ interface Timed {
   row: StoredEnquiry;
   calendarMs: number;
   workingMs: number;
+  /** Past the promise on the calendar: more than its hours. */
+  overPromise: boolean;
   /** Past the promise on the office's clock: answered, or still open at `now`, after its due time. */
   late: boolean;
 }
 
 /** The figures of some timed enquiries: closed ones are counted, never timed and never late. */
-function figures(timed: Timed[], promiseMs: number) {
+function figures(timed: Timed[]) {
   const answered = timed.filter(({ row }) => row.state === 'answered');
   const counted = timed.filter(({ row }) => row.state !== 'closed');
   const calendarTimes = answered.map(({ calendarMs }) => calendarMs).sort((a, b) => a - b);
@@ -97,15 +91,15 @@ function figures(timed: Timed[], promiseMs: number) {
     /** On the calendar: the median and worst time to answer (null when none was answered), and the broken promises. */
     medianTimeToAnswerMs: median(calendarTimes),
     worstTimeToAnswerMs: calendarTimes.at(-1) ?? null,
-    brokenPromise: counted.filter(({ calendarMs }) => calendarMs > promiseMs).length,
-    answeredLate: calendarTimes.filter((ms) => ms > promiseMs).length,
+    brokenPromise: counted.filter(({ overPromise }) => overPromise).length,
+    answeredLate: answered.filter(({ overPromise }) => overPromise).length,
     /** The same on the office's working clock. */
     medianWorkingMs: median(workingTimes),
     worstWorkingMs: workingTimes.at(-1) ?? null,
     /** Answered, or still open, past the due time on the office's working clock: breaches staff could have avoided. */
     lateOnWorkingTime: counted.filter(({ late }) => late).length,
     /** Past the promise on the calendar only, because the office was closed for part of it: not avoidable. */
-    lateOnCalendarOnly: counted.filter(({ late, calendarMs }) => calendarMs > promiseMs && !late).length,
+    lateOnCalendarOnly: counted.filter(({ late, overPromise }) => overPromise && !late).length,
   };
 }
 
@@ -130,13 +124,10 @@ export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, 
       const workingMs = workingSecondsBetween(from, to, clocks.get(officeByCode(row.office).code)!) * 1000;
       // The due time the notifier stored counts the company's closures too; an enquiry it has not dated yet is timed here.
       const late = row.due_at ? to.getTime() > Date.parse(row.due_at) : workingMs > promiseMs;
-      return { row, calendarMs: to.getTime() - from.getTime(), workingMs, late };
+      const calendarMs = to.getTime() - from.getTime();
+      return { row, calendarMs, workingMs, overPromise: calendarMs > promiseMs, late };
     });
-  const figuresOf = (test: (row: StoredEnquiry) => boolean) =>
-    figures(
-      timed.filter(({ row }) => test(row)),
-      promiseMs,
-    );
+  const figuresOf = (test: (row: StoredEnquiry) => boolean) => figures(timed.filter(({ row }) => test(row)));
   /** The figures of each distinct name `nameOf` gives, in alphabetical order. */
   const byName = (nameOf: (row: StoredEnquiry) => string | null | undefined) =>
     [...new Set(timed.flatMap(({ row }) => nameOf(row) ?? []))]
@@ -147,9 +138,9 @@ export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, 
     /** When the report was made: what "still open" and ages are measured against. */
     now,
     promiseHours,
-    ...figures(timed, promiseMs),
+    ...figures(timed),
     openPastPromise: timed
-      .filter(({ row, calendarMs }) => row.state === 'new' && calendarMs > promiseMs)
+      .filter(({ row, overPromise }) => row.state === 'new' && overPromise)
       .map(({ row: { id, created_at, name, company, email }, calendarMs }) => ({ id, created_at, name, company, email, ageMs: calendarMs }))
       .sort((a, b) => b.ageMs - a.ageMs || a.id.localeCompare(b.id)),
     workingTime: {
