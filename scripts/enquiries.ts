@@ -14,6 +14,28 @@ import { checkEnquiryId, operatorName, stateCommand, stateCommands } from './enq
 import { localSupabaseServiceRoleKey } from './local-backend/local-api-keys.ts';
 import { defaultDataDir } from './local-backend/repo-paths.ts';
 import { isListening } from './shared/ports.ts';
+import { table } from './shared/table.ts';
+
+/** Each option once: what parseArgs reads, and what --help says of it (`value`: the name of what it takes). */
+const options = {
+  json: { type: 'boolean', help: 'print JSON (all columns)' },
+  csv: { type: 'boolean', help: 'print CSV (RFC 4180), safe to open in a spreadsheet in any locale (docs/OPERATIONS.md)' },
+  report: { type: 'boolean', help: `how the ${responseTimeHours}-hour reply promise was kept for the enquiries received in a period` },
+  from: { type: 'string', value: 'DATE', help: `the report's first day, YYYY-MM-DD (default: ${defaultPeriodDays} days before the end)` },
+  to: { type: 'string', value: 'DATE', help: 'its last day, included (default: up to now)' },
+  'time-zone': { type: 'string', value: 'ZONE', help: 'IANA time zone the days are read and times shown in (default: UTC), e.g. Asia/Kolkata' },
+  answered: { type: 'string', value: 'ID', help: 'mark the enquiry answered; ID is its id, or its first 8 characters, as the Id column shows' },
+  closed: { type: 'string', value: 'ID', help: 'mark it closed (it needs no answer: spam, a duplicate, a job application)' },
+  undo: { type: 'string', value: 'ID', help: 'undo its latest change (by a link or this command), within 30 minutes of it' },
+  history: { type: 'string', value: 'ID', help: 'list its changes: when, which, by whom, how, and whether undone' },
+  as: { type: 'string', value: 'NAME', help: 'who is recorded for a change (default: git config user.name, else $USER)' },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+} as const;
+
+const optionHelp = Object.entries(options as Record<string, { short?: string; value?: string; help: string }>).map(([name, { short, value, help }]) => [
+  `  ${short ? `-${short}, ` : ''}--${name}${value ? ` ${value}` : ''}`,
+  help,
+]);
 
 const usage = `Usage: npm run enquiries -- [--json | --csv]
        npm run enquiries -- --report [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--time-zone ZONE] [--json | --csv]
@@ -25,18 +47,7 @@ when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the local backend 
 docs/STAFF.md explains every column, figure, message and option.
 
 Options:
-  --json            print JSON (all columns)
-  --csv             print CSV (RFC 4180), safe to open in a spreadsheet in any locale (docs/OPERATIONS.md)
-  --report          how the ${responseTimeHours}-hour reply promise was kept for the enquiries received in a period
-  --from DATE       the report's first day, YYYY-MM-DD (default: ${defaultPeriodDays} days before the end)
-  --to DATE         its last day, included (default: up to now)
-  --time-zone ZONE  IANA time zone the days are read and times shown in (default: UTC), e.g. Asia/Kolkata
-  --answered ID     mark the enquiry answered; ID is its id, or its first 8 characters, as the Id column shows
-  --closed ID       mark it closed (it needs no answer: spam, a duplicate, a job application)
-  --undo ID         undo its latest change (by a link or this command), within 30 minutes of it
-  --history ID      list its changes: when, which, by whom, how, and whether undone
-  --as NAME         who is recorded for a change (default: git config user.name, else $USER)
-  -h, --help        show this help`;
+${table(optionHelp, undefined, false).join('\n')}`;
 
 /** Where the enquiries are (see the usage): a REST API and its key, and what to close after; undefined when nowhere yet. */
 async function findSource(): Promise<{ url: string; key: string; close?: () => Promise<void> } | undefined> {
@@ -63,22 +74,7 @@ async function findSource(): Promise<{ url: string; key: string; close?: () => P
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      json: { type: 'boolean' },
-      csv: { type: 'boolean' },
-      report: { type: 'boolean' },
-      from: { type: 'string' },
-      to: { type: 'string' },
-      'time-zone': { type: 'string' },
-      answered: { type: 'string' },
-      closed: { type: 'string' },
-      undo: { type: 'string' },
-      history: { type: 'string' },
-      as: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values } = parseArgs({ options });
   if (values.help) {
     console.log(usage);
     return;

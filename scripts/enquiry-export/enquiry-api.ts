@@ -7,23 +7,13 @@
 import { createClient } from '@supabase/supabase-js';
 import { enquiryTable } from '../../src/config/enquiry.ts';
 import type { Closure } from '../../supabase/functions/_shared/offices.ts';
-import type { StateChange, UndoResult } from '../../supabase/functions/enquiry-action/types.ts';
+import type { EnquiryEvent, StateChange, UndoResult } from '../../supabase/functions/enquiry-action/types.ts';
 import type { EnquiryNotification, StoredEnquiry } from './enquiry-export-format.ts';
 
 export type SettableState = 'answered' | 'closed';
 
-/** One row of public.enquiry_events: a change of state, or of owner (20261206140000_enquiry_owners.sql). */
-export interface StateEvent {
-  id: string | number;
-  kind?: 'state' | 'owner';
-  at: string;
-  from_value: string | null;
-  to_value: string | null;
-  by: string;
-  via: 'link' | 'command';
-  undone_at: string | null;
-  undone_by: string | null;
-}
+/** A row of public.enquiry_events, without the undo deadline the action page adds; PostgREST gives its bigint id as a number. */
+export type StateEvent = Omit<EnquiryEvent, 'id' | 'undo_until'> & { id: string | number };
 
 type Answer = { data: unknown; error: { message: string; code?: string } | null; status: number };
 

@@ -5,9 +5,8 @@
  * who answered. A breach the office's clock also counts was avoidable; one only the calendar counts was not.
  */
 import { responseTimeHours } from '../../src/config/company.ts';
-import { utcOffsetMinutes } from '../../src/config/time-zone.ts';
 import { officeByCode, officeClock, officeList, type Closure } from '../../supabase/functions/_shared/offices.ts';
-import { workingSecondsBetween } from '../../supabase/functions/_shared/working-clock.ts';
+import { workingSecondsBetween, zonedInstant } from '../../supabase/functions/_shared/working-clock.ts';
 import type { StoredEnquiry } from './enquiry-export-format.ts';
 
 /** A command-line value that cannot be used, with what to write instead. */
@@ -24,17 +23,14 @@ export const defaultPeriodDays = 30;
 const hour = 3_600_000;
 const day = 24 * hour;
 
-/** The instant `daysLater` days after `date` (YYYY-MM-DD) starts in `timeZone`; an ArgumentError naming `option` if it is no date. */
+/** The instant the day `daysLater` days after `date` (YYYY-MM-DD) starts in `timeZone`; an ArgumentError naming `option` if it is no date. */
 function startOfDay(option: '--from' | '--to', date: string, timeZone: string, daysLater = 0): number {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);
   // A date is real only if it reads back as written, YYYY-MM-DD (Date.parse rolls 2026-11-31 over to 1 December).
   if (Number.isNaN(midnightUtc) || new Date(midnightUtc).toISOString().slice(0, 10) !== date) {
     throw new ArgumentError(`${option} ${JSON.stringify(date)} is not a date: write it as YYYY-MM-DD, for example ${option} 2026-11-01.`);
   }
-  const midnight = midnightUtc + daysLater * day;
-  // The zone's offset at local midnight; checked once more at the guess, for a day on which summer time starts or ends.
-  const guess = midnight - utcOffsetMinutes(timeZone, new Date(midnight)) * 60_000;
-  return midnight - utcOffsetMinutes(timeZone, new Date(guess)) * 60_000;
+  return zonedInstant(new Date(midnightUtc + daysLater * day).toISOString().slice(0, 10), '00:00', timeZone).getTime();
 }
 
 /** Both days included; without --to the period ends now, without --from it starts 30 days before its end; UTC unless told. */
