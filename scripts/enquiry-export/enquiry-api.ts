@@ -72,7 +72,6 @@ export function enquiryApi(url: string, serviceRoleKey: string, pageSize = 1000)
     record: async (enquiry: string, state: SettableState, by: string) =>
       (await rpc<StateChange[]>('Recording the state', 'record_enquiry_state', { enquiry, new_state: state, changed_by: by, changed_via: 'command' }))[0] ??
       null,
-    /** Oldest first. */
     history: async (enquiry: string) =>
       data<StateEvent[]>('Reading the history', await supabase.from('enquiry_events').select('*').eq('enquiry_id', enquiry).order('id')),
     undo: (event: string | number, by: string) => rpc<UndoResult>('Undoing', 'undo_enquiry_event', { event, undone_by: by }),

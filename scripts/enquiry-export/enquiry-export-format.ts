@@ -62,17 +62,13 @@ export const safeJson = (value: unknown): string =>
   `${JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 
 /**
- * Where a spreadsheet may start a cell or a row: after a comma, a semicolon (the separator in French, German and
- * other locales, where the quotes around a comma-separated field mean nothing), a vertical bar (the list separator
- * some systems are set to) or a tab, and after a line break.
+ * The start of a piece a spreadsheet would run as a formula (OWASP, CSV injection): = + - @ or their full-width and small
+ * forms (＝＋－＠﹢﹣﹦﹫, which Excel reads as = in East Asian locales), even after spaces and quote marks, at the start
+ * of the field or wherever a spreadsheet may start a cell or a row: after a comma, a semicolon (the separator in French,
+ * German and other locales, where quotes around a comma mean nothing), a vertical bar (some systems' list separator), a
+ * tab or a line break.
  */
-const cellBreak = /([,;|\t\r\n])/;
-
-/**
- * A piece a spreadsheet would run as a formula (OWASP, CSV injection): one starting with = + - @ or their full-width and
- * small forms (＝＋－＠﹢﹣﹦﹫, which Excel reads as = in East Asian locales), even after spaces and quote marks.
- */
-const formulaStart = /^[^\S\t\r\n]*"*[^\S\t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B]/;
+const formulaStart = /(^|[,;|\t\r\n])(?=[^\S\t\r\n]*"*[^\S\t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B])/g;
 
 /**
  * A CSV field (RFC 4180) with a ' before every piece of it that could start a formula in any locale, and before text
@@ -84,15 +80,12 @@ export function csvField(value: unknown): string {
   // Staff also print the CSV to a terminal, so it gets the same visible text as the table, but (deliberately) keeps tab,
   // CR and LF: they are part of what a visitor typed, and a field holding one is always quoted (below), as RFC 4180 allows.
   const printable = visibleText(String(value));
-  const pieces = printable.split(cellBreak).map((piece, i) => (i % 2 === 0 && formulaStart.test(piece) ? `'${piece}` : piece));
-  const text = /^[\t\r]/.test(pieces.join('')) ? `'${pieces.join('')}` : pieces.join('');
+  const guarded = printable.replace(formulaStart, "$1'");
+  const text = /^[\t\r]/.test(guarded) ? `'${guarded}` : guarded;
   return text !== printable || /[",;|\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/**
- * The CSV's columns: what the form sent, then its notification, its state and its office, each set added after the
- * last, so a sheet or script that reads the older columns by position still finds them where they were.
- */
+/** Each set of columns added after the last, so a sheet that reads the older columns by position still finds them. */
 const csvColumns = `id created_at name email company phone service message client_address
   notification_status notification_attempts notification_error notified_at
   state state_changed_at state_changed_by
@@ -114,10 +107,7 @@ export function toCsv(rows: StoredEnquiry[]): string {
 
 export const toJson = (rows: StoredEnquiry[]): string => safeJson(rows);
 
-/**
- * Still open past its due time on the answering office's working clock, once the notifier has dated it (due_at); until
- * then, open for longer than the promise's hours on the calendar.
- */
+/** Open past its due time on the office's working clock (due_at, once the notifier has set it), else past the promise's hours. */
 export const isOverdue = (row: StoredEnquiry, now: Date): boolean =>
   row.state === 'new' && (row.due_at ? now.getTime() > Date.parse(row.due_at) : now.getTime() - Date.parse(row.created_at) > responseTimeHours * hour);
 

@@ -1,7 +1,6 @@
 /**
- * The response-time report as a manager reads it (aligned plain text), and the same figures as JSON or CSV. Durations
- * are whole minutes in the text and seconds in JSON and CSV; times are in the period's time zone in the text and ISO
- * 8601 (UTC) in JSON and CSV.
+ * The response-time report as a manager reads it (aligned text: whole minutes, times in the period's time zone), and
+ * its figures as JSON or CSV (seconds, ISO 8601 UTC times).
  */
 import { table } from '../shared/table.ts';
 import { cell, csvField, formatDuration, safeJson } from './enquiry-export-format.ts';
@@ -21,7 +20,6 @@ function describePeriod({ start, end, timeZone }: ReportPeriod): string {
 }
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
-/** A duration as the text prints it; "-" when there is none. */
 const duration = (ms: number | null): string => (ms === null ? '-' : formatDuration(ms));
 
 /** The figures by the names JSON and CSV give them, in the order the text prints them. */
@@ -45,7 +43,7 @@ function figures(report: ResponseTimeReport) {
   };
 }
 
-/** The working-clock figures of one office or person by the names JSON gives them. */
+/** One office's or person's working-clock figures by the names JSON gives them. */
 const workingFigures = (row: Figures) => ({
   answered: row.answered,
   median_working_time_to_answer_seconds: seconds(row.medianWorkingMs),
@@ -126,7 +124,6 @@ export function reportText(report: ResponseTimeReport): string {
     ]);
     lines.push('Open past the promise, oldest first:', ...table([[`Received (${period.timeZone})`, 'Open for', 'Name', 'Company', 'Email'], ...open]));
   }
-  // The same promise, counted on each answering office's working clock, per office, per owner and per person who answered.
   const { offices, answerers, owners, unowned } = report.workingTime;
   lines.push(
     '',

@@ -55,21 +55,21 @@ export const brokenPromiseDefinition = (hours = responseTimeHours): string =>
   `An enquiry broke the ${hours}-hour promise when it was marked answered more than ${hours} hours after it came in, or is still open ` +
   `more than ${hours} hours after it came in. Closed enquiries (no answer needed) never count.`;
 
-/** The middle of sorted times (the mean of the middle two for an even count); null when there are none. */
 function median(sorted: number[]): number | null {
   if (sorted.length === 0) return null;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** An enquiry timed from arrival to its answer (or close), or to `now` while open, on the calendar and on its office's clock. */
+/**
+ * An enquiry timed from arrival to its answer (or close), or to `now` while open, on the calendar and on its office's
+ * clock; past the promise on the calendar (`overPromise`) and on the office's clock, after its due time (`late`).
+ */
 interface Timed {
   row: StoredEnquiry;
   calendarMs: number;
   workingMs: number;
-  /** Past the promise on the calendar: more than its hours. */
   overPromise: boolean;
-  /** Past the promise on the office's clock: answered, or still open at `now`, after its due time. */
   late: boolean;
 }
 
@@ -124,7 +124,6 @@ export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, 
       return { row, calendarMs, workingMs, overPromise: calendarMs > promiseMs, late };
     });
   const figuresOf = (test: (row: StoredEnquiry) => boolean) => figures(timed.filter(({ row }) => test(row)));
-  /** The figures of each distinct name `nameOf` gives, in alphabetical order. */
   const byName = (nameOf: (row: StoredEnquiry) => string | null | undefined) =>
     [...new Set(timed.flatMap(({ row }) => nameOf(row) ?? []))]
       .sort((a, b) => a.localeCompare(b))
@@ -141,7 +140,6 @@ export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, 
       .sort((a, b) => b.ageMs - a.ageMs || a.id.localeCompare(b.id)),
     workingTime: {
       offices: officeList.map((office) => ({ office: office.code, name: office.city, ...figuresOf((row) => officeByCode(row.office).code === office.code) })),
-      /** By the name given when marking them answered. */
       answerers: byName((row) => (row.state === 'answered' ? (row.state_changed_by ?? '') : null)),
       /** By who took them with an "I'll take it" link and owns them now, and how many nobody took. */
       owners: byName((row) => row.owner_name || null),

@@ -97,7 +97,6 @@ async function undoLatest(api: EnquiryApi, row: StoredEnquiry, by: string): Prom
   throw new Error(`Someone changed ${named(row)} meanwhile, so nothing was undone. See what happened: npm run enquiries -- --history ${shortId(row.id)}`);
 }
 
-/** --history: the enquiry's state changes, oldest first, aligned. */
 export function historyText(row: StoredEnquiry, events: StateEvent[], minutes: number, now = new Date()): string {
   const heading = `History of ${named(row)}, received ${utc(row.created_at)}, now ${row.state ?? 'new'}:\n`;
   if (events.length === 0) return `${heading}No changes yet.\n`;
