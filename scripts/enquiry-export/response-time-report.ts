@@ -6,7 +6,7 @@
  */
 import { responseTimeHours } from '../../src/config/company.ts';
 import { officeByCode, officeClock, officeList, type Closure } from '../../supabase/functions/_shared/offices.ts';
-import { workingSecondsBetween, zonedInstant } from '../../supabase/functions/_shared/working-clock.ts';
+import { workingSecondsBetween, zonedInstant, type WorkingClock } from '../../supabase/functions/_shared/working-clock.ts';
 import type { StoredEnquiry } from './enquiry-export-format.ts';
 
 /** A command-line value that cannot be used, with what to write instead. */
@@ -65,13 +65,17 @@ function median(sorted: number[]): number | null {
  * An enquiry timed from arrival to its answer (or close), or to `now` while open, on the calendar and on its office's
  * clock; past the promise on the calendar (`overPromise`) and on the office's clock, after its due time (`late`).
  */
-interface Timed {
-  row: StoredEnquiry;
-  calendarMs: number;
-  workingMs: number;
-  overPromise: boolean;
-  late: boolean;
+function timeEnquiry(row: StoredEnquiry, now: Date, clock: WorkingClock, promiseMs: number) {
+  const from = new Date(row.created_at);
+  const to = row.state === 'new' || !row.state_changed_at ? now : new Date(row.state_changed_at);
+  const calendarMs = to.getTime() - from.getTime();
+  const workingMs = workingSecondsBetween(from, to, clock) * 1000;
+  // The due time the notifier stored counts the company's closures too; an enquiry it has not dated yet is timed here.
+  const late = row.due_at ? to.getTime() > Date.parse(row.due_at) : workingMs > promiseMs;
+  return { row, calendarMs, workingMs, overPromise: calendarMs > promiseMs, late };
 }
+
+type Timed = ReturnType<typeof timeEnquiry>;
 
 /** The figures of some timed enquiries: closed ones are counted, never timed and never late. */
 function figures(timed: Timed[]) {
@@ -112,20 +116,12 @@ export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, 
   }
   const promiseMs = promiseHours * hour;
   const clocks = new Map(officeList.map((office) => [office.code, officeClock(office, closures)]));
-  const timed = rows
+  const received = rows
     .filter((row) => Date.parse(row.created_at) >= period.start.getTime() && Date.parse(row.created_at) < period.end.getTime())
-    .map((row): Timed => {
-      const from = new Date(row.created_at);
-      const to = row.state === 'new' || !row.state_changed_at ? now : new Date(row.state_changed_at);
-      const workingMs = workingSecondsBetween(from, to, clocks.get(officeByCode(row.office).code)!) * 1000;
-      // The due time the notifier stored counts the company's closures too; an enquiry it has not dated yet is timed here.
-      const late = row.due_at ? to.getTime() > Date.parse(row.due_at) : workingMs > promiseMs;
-      const calendarMs = to.getTime() - from.getTime();
-      return { row, calendarMs, workingMs, overPromise: calendarMs > promiseMs, late };
-    });
-  const figuresOf = (test: (row: StoredEnquiry) => boolean) => figures(timed.filter(({ row }) => test(row)));
+    .map((row) => timeEnquiry(row, now, clocks.get(officeByCode(row.office).code)!, promiseMs));
+  const figuresOf = (test: (row: StoredEnquiry) => boolean) => figures(received.filter(({ row }) => test(row)));
   const byName = (nameOf: (row: StoredEnquiry) => string | null | undefined) =>
-    [...new Set(timed.flatMap(({ row }) => nameOf(row) ?? []))]
+    [...new Set(received.flatMap(({ row }) => nameOf(row) ?? []))]
       .sort((a, b) => a.localeCompare(b))
       .map((name) => ({ name, ...figuresOf((row) => nameOf(row) === name) }));
   return {
@@ -133,8 +129,8 @@ export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, 
     /** When the report was made: what "still open" and ages are measured against. */
     now,
     promiseHours,
-    ...figures(timed),
-    openPastPromise: timed
+    ...figures(received),
+    openPastPromise: received
       .filter(({ row, overPromise }) => row.state === 'new' && overPromise)
       .map(({ row: { id, created_at, name, company, email }, calendarMs }) => ({ id, created_at, name, company, email, ageMs: calendarMs }))
       .sort((a, b) => b.ageMs - a.ageMs || a.id.localeCompare(b.id)),
@@ -143,7 +139,7 @@ export function responseTimeReport(rows: StoredEnquiry[], period: ReportPeriod, 
       answerers: byName((row) => (row.state === 'answered' ? (row.state_changed_by ?? '') : null)),
       /** By who took them with an "I'll take it" link and owns them now, and how many nobody took. */
       owners: byName((row) => row.owner_name || null),
-      unowned: timed.filter(({ row }) => !row.owner_name).length,
+      unowned: received.filter(({ row }) => !row.owner_name).length,
     },
   };
 }
