@@ -14,6 +14,28 @@ import { checkEnquiryId, operatorName, stateCommand, stateCommands } from './enq
 import { localSupabaseServiceRoleKey } from './local-backend/local-api-keys.ts';
 import { defaultDataDir } from './local-backend/repo-paths.ts';
 import { isListening } from './shared/ports.ts';
+import { table } from './shared/table.ts';
+
+/** Each option once: what parseArgs reads, and what --help says of it (`value`: the name of what it takes). */
+const options = {
+  json: { type: 'boolean', help: 'print JSON (all columns)' },
+  csv: { type: 'boolean', help: 'print CSV (RFC 4180), safe to open in a spreadsheet in any locale (docs/OPERATIONS.md)' },
+  report: { type: 'boolean', help: `how the ${responseTimeHours}-hour reply promise was kept for the enquiries received in a period` },
+  from: { type: 'string', value: 'DATE', help: `the report's first day, YYYY-MM-DD (default: ${defaultPeriodDays} days before the end)` },
+  to: { type: 'string', value: 'DATE', help: 'its last day, included (default: up to now)' },
+  'time-zone': { type: 'string', value: 'ZONE', help: 'IANA time zone the days are read and times shown in (default: UTC), e.g. Asia/Kolkata' },
+  answered: { type: 'string', value: 'ID', help: 'mark the enquiry answered; ID is its id, or its first 8 characters, as the Id column shows' },
+  closed: { type: 'string', value: 'ID', help: 'mark it closed (it needs no answer: spam, a duplicate, a job application)' },
+  undo: { type: 'string', value: 'ID', help: 'undo its latest change (by a link or this command), within 30 minutes of it' },
+  history: { type: 'string', value: 'ID', help: 'list its changes: when, which, by whom, how, and whether undone' },
+  as: { type: 'string', value: 'NAME', help: 'who is recorded for a change (default: git config user.name, else $USER)' },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+} as const;
+
+const optionHelp = Object.entries(options as Record<string, { short?: string; value?: string; help: string }>).map(([name, { short, value, help }]) => [
+  `  ${short ? `-${short}, ` : ''}--${name}${value ? ` ${value}` : ''}`,
+  help,
+]);
 
 const usage = `Usage: npm run enquiries -- [--json | --csv]
        npm run enquiries -- --report [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--time-zone ZONE] [--json | --csv]
@@ -25,18 +47,7 @@ when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the local backend 
 docs/STAFF.md explains every column, figure, message and option.
 
 Options:
-  --json            print JSON (all columns)
-  --csv             print CSV (RFC 4180), safe to open in a spreadsheet in any locale (docs/OPERATIONS.md)
-  --report          how the ${responseTimeHours}-hour reply promise was kept for the enquiries received in a period
-  --from DATE       the report's first day, YYYY-MM-DD (default: ${defaultPeriodDays} days before the end)
-  --to DATE         its last day, included (default: up to now)
-  --time-zone ZONE  IANA time zone the days are read and times shown in (default: UTC), e.g. Asia/Kolkata
-  --answered ID     mark the enquiry answered; ID is its id, or its first 8 characters, as the Id column shows
-  --closed ID       mark it closed (it needs no answer: spam, a duplicate, a job application)
-  --undo ID         undo its latest change (by a link or this command), within 30 minutes of it
-  --history ID      list its changes: when, which, by whom, how, and whether undone
-  --as NAME         who is recorded for a change (default: git config user.name, else $USER)
-  -h, --help        show this help`;
+${table(optionHelp, undefined, false).join('\n')}`;
 
 /** Where the enquiries are (see the usage): a REST API and its key, and what to close after; undefined when nowhere yet. */
 async function findSource(): Promise<{ url: string; key: string; close?: () => Promise<void> } | undefined> {
@@ -63,42 +74,28 @@ async function findSource(): Promise<{ url: string; key: string; close?: () => P
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      json: { type: 'boolean' },
-      csv: { type: 'boolean' },
-      report: { type: 'boolean' },
-      from: { type: 'string' },
-      to: { type: 'string' },
-      'time-zone': { type: 'string' },
-      answered: { type: 'string' },
-      closed: { type: 'string' },
-      undo: { type: 'string' },
-      history: { type: 'string' },
-      as: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values } = parseArgs({ options });
   if (values.help) {
     console.log(usage);
     return;
   }
   // Every argument is checked before anything is read or opened, so a typing mistake costs no request.
-  const commands = stateCommands.filter((name) => values[name] !== undefined);
+  const given = <Name extends keyof typeof values>(names: readonly Name[]) => names.filter((name) => values[name] !== undefined);
+  const commands = given(stateCommands);
   const command = commands[0];
   if (commands.length > 1) throw new ArgumentError(`Choose one of --${commands.join(' and --')}.`);
   if (command) {
-    const others = (['report', 'json', 'csv', 'from', 'to', 'time-zone'] as const).filter((name) => values[name] !== undefined);
-    if (others.length > 0) throw new ArgumentError(`--${command} takes no --${others[0]}: run it on its own (npm run enquiries -- --${command} ID).`);
+    const [other] = given(['report', 'json', 'csv', 'from', 'to', 'time-zone']);
+    if (other) throw new ArgumentError(`--${command} takes no --${other}: run it on its own (npm run enquiries -- --${command} ID).`);
     if (command === 'history' && values.as !== undefined) throw new ArgumentError('--as names who made a change: --history changes nothing.');
-    checkEnquiryId(values[command]!, command);
   } else if (values.as !== undefined) {
     throw new ArgumentError('--as names who made a change: use it with --answered, --closed or --undo.');
   }
+  const id = command ? checkEnquiryId(values[command]!, command) : '';
   if (values.json && values.csv) throw new ArgumentError('Choose one of --json and --csv.');
-  const periodOptions = (['from', 'to', 'time-zone'] as const).filter((name) => values[name] !== undefined);
-  if (!values.report && periodOptions.length > 0) {
-    throw new ArgumentError(`--${periodOptions[0]} sets the report's period: add --report (npm run enquiries -- --report --${periodOptions[0]} …).`);
+  const [periodOption] = given(['from', 'to', 'time-zone']);
+  if (periodOption && !values.report) {
+    throw new ArgumentError(`--${periodOption} sets the report's period: add --report (npm run enquiries -- --report --${periodOption} …).`);
   }
   const now = new Date();
   const period = values.report ? reportPeriod({ from: values.from, to: values.to, timeZone: values['time-zone'] }, now) : undefined;
@@ -110,7 +107,7 @@ async function main(): Promise<void> {
     const rows = (await api?.enquiries()) ?? [];
     if (command) {
       if (!api) throw new Error('Nothing was changed: there are no enquiries yet.');
-      process.stdout.write(await stateCommand(api, rows, command, values[command]!, by));
+      process.stdout.write(await stateCommand(api, rows, command, id, by));
     } else if (period) {
       const report = responseTimeReport(rows, period, now, responseTimeHours, (await api?.closures()) ?? []);
       process.stdout.write((values.json ? reportJson : values.csv ? reportCsv : reportText)(report));

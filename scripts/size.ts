@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { measureSite, type PageWeight } from './page-weight/page-weight.ts';
 import { budgetBreaches } from './page-weight/budgets.ts';
+import { table } from './shared/table.ts';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean', default: false }, root: { type: 'string', default: 'dist' }, help: { type: 'boolean', default: false } },
@@ -38,11 +39,9 @@ const columns: Array<[string, (page: PageWeight) => number]> = [
 if (values.json) {
   console.log(JSON.stringify(pages, null, 2));
 } else {
-  const header = ['page', ...columns.map(([title]) => title)];
   const rows = pages.map((page) => [page.path, ...columns.map(([, bytes]) => `${(bytes(page) / 1024).toFixed(1)} KB`)]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  console.log(`gzip bytes per page (${values.root}/)\n${line(header)}\n${rows.map(line).join('\n')}`);
+  const lines = table([['page', ...columns.map(([title]) => title)], ...rows], (column) => column > 0, false);
+  console.log(`gzip bytes per page (${values.root}/)\n${lines.join('\n')}`);
 }
 
 const breaches = budgetBreaches(pages);

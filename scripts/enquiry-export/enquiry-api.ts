@@ -1,34 +1,19 @@
 /**
  * What `npm run enquiries` reads and changes, through supabase-js with a service_role key: the hosted project, or the
- * local backend (scripts/local-backend.ts answers the same REST API). States change through the SQL functions of
- * supabase/migrations/20261206110000_enquiry_events.sql.
+ * local backend (scripts/local-backend.ts answers the same REST API). The notification outbox is
+ * supabase/migrations/20261124090000_enquiry_notifications.sql; states change through the SQL functions of
+ * 20261206110000_enquiry_events.sql.
  */
 import { createClient } from '@supabase/supabase-js';
 import { enquiryTable } from '../../src/config/enquiry.ts';
 import type { Closure } from '../../supabase/functions/_shared/offices.ts';
-import type { StateChange, UndoResult } from '../../supabase/functions/enquiry-action/types.ts';
+import type { EnquiryEvent, StateChange, UndoResult } from '../../supabase/functions/enquiry-action/types.ts';
 import type { EnquiryNotification, StoredEnquiry } from './enquiry-export-format.ts';
-
-/** The notification outbox (supabase/migrations/20261124090000_enquiry_notifications.sql). */
-const notificationTable = 'enquiry_notifications';
-
-/** Every change of an enquiry's state (supabase/migrations/20261206110000_enquiry_events.sql). */
-const eventTable = 'enquiry_events';
 
 export type SettableState = 'answered' | 'closed';
 
-/** One row of public.enquiry_events: a change of state, or of owner (20261206140000_enquiry_owners.sql). */
-export interface StateEvent {
-  id: string | number;
-  kind?: 'state' | 'owner';
-  at: string;
-  from_value: string | null;
-  to_value: string | null;
-  by: string;
-  via: 'link' | 'command';
-  undone_at: string | null;
-  undone_by: string | null;
-}
+/** A row of public.enquiry_events, without the undo deadline the action page adds; PostgREST gives its bigint id as a number. */
+export type StateEvent = Omit<EnquiryEvent, 'id' | 'undo_until'> & { id: string | number };
 
 type Answer = { data: unknown; error: { message: string; code?: string } | null; status: number };
 
@@ -41,7 +26,6 @@ export type EnquiryApi = ReturnType<typeof enquiryApi>;
 export function enquiryApi(url: string, serviceRoleKey: string, pageSize = 1000) {
   const supabase = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
 
-  /** The answer's data, or an Error saying what failed where and why. */
   const data = <T>(what: string, answer: Answer): T => {
     const { error, status } = answer;
     if (!error) return answer.data as T;
@@ -71,9 +55,9 @@ export function enquiryApi(url: string, serviceRoleKey: string, pageSize = 1000)
         supabase.from(enquiryTable).select('*').order('created_at', { ascending: false }).order('id').range(from, to),
       );
       const notifications = await everyRow<EnquiryNotification & { enquiry_id: string }>(
-        `Reading ${notificationTable}`,
+        'Reading enquiry_notifications',
         (from, to) =>
-          supabase.from(notificationTable).select('enquiry_id,status,attempts,last_error,sent_at,next_attempt_at').order('enquiry_id').range(from, to),
+          supabase.from('enquiry_notifications').select('enquiry_id,status,attempts,last_error,sent_at,next_attempt_at').order('enquiry_id').range(from, to),
         true,
       );
       const byEnquiry = new Map(notifications.map(({ enquiry_id, ...notification }) => [enquiry_id, notification]));
@@ -88,9 +72,8 @@ export function enquiryApi(url: string, serviceRoleKey: string, pageSize = 1000)
     record: async (enquiry: string, state: SettableState, by: string) =>
       (await rpc<StateChange[]>('Recording the state', 'record_enquiry_state', { enquiry, new_state: state, changed_by: by, changed_via: 'command' }))[0] ??
       null,
-    /** Oldest first. */
     history: async (enquiry: string) =>
-      data<StateEvent[]>('Reading the history', await supabase.from(eventTable).select('*').eq('enquiry_id', enquiry).order('id')),
+      data<StateEvent[]>('Reading the history', await supabase.from('enquiry_events').select('*').eq('enquiry_id', enquiry).order('id')),
     undo: (event: string | number, by: string) => rpc<UndoResult>('Undoing', 'undo_enquiry_event', { event, undone_by: by }),
     /** enquiry_undo_window(), "00:30:00" as PostgreSQL writes an interval in JSON, in minutes. */
     async undoWindowMinutes(): Promise<number> {

@@ -1,30 +1,30 @@
 /**
- * Renders stored enquiries for staff: an aligned table for the terminal, or CSV / JSON for other tools; and the pieces
- * the report and the state commands print with (table, cell, csvField, safeJson, formatDuration, utcMinute).
+ * Stored enquiries as staff read them: an aligned table for the terminal, or CSV / JSON for other tools; and the
+ * pieces the report and the state commands print with.
  */
 import { responseTimeHours } from '../../src/config/company.ts';
 import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
+import { table } from '../shared/table.ts';
 import { visibleText } from './visible-text.ts';
 
-/** A row as the table holds it: what the form sent, plus what the server adds. */
-export interface StoredEnquiry extends Omit<EnquiryRow, 'service' | 'office' | 'visitor_time_zone'> {
-  /** The office the visitor asked to answer, and their time zone (stored since the offices' working clocks). */
+/**
+ * A row as the table holds it: what the form sent, plus what the server, the notifier and staff add. A field is
+ * optional where a project may lack the migration that adds it (the outbox, states, working clocks, owners).
+ */
+export interface StoredEnquiry extends Omit<EnquiryRow, 'service' | 'office'> {
   office?: string | null;
-  visitor_time_zone?: string | null;
   /** When it is due on the office's working clock (set by the notifier), ISO 8601. */
   due_at?: string | null;
-  /** Who took it with an "I'll take it" link (20261206140000_enquiry_owners.sql); null while nobody has. */
+  /** Who took it with an "I'll take it" link; null while nobody has. */
   owner_name?: string | null;
   owner_address?: string | null;
   created_at: string;
   /** Text as stored (rows older than a change to the service list may hold a former choice). */
   service: string | null;
   client_address?: string | null;
-  /** Its staff notification (absent where the outbox does not exist, e.g. a project not yet migrated). */
   notification?: EnquiryNotification | null;
-  /** new, answered or closed (absent on a project without the enquiry states migration). */
   state?: 'new' | 'answered' | 'closed';
-  /** When it was answered or closed, and who did, as the link or command recorded them; null while new. */
+  /** Who answered or closed it, and when, as the link or command recorded them; null while new. */
   state_changed_at?: string | null;
   state_changed_by?: string | null;
 }
@@ -57,35 +57,18 @@ export function cell(text: string, width: number): string {
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 
-/** Rows of cells in columns as wide as their widest cell, under a header and a rule. */
-export function table(rows: string[][], rightAligned: (column: number) => boolean = () => false): string[] {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const render = (row: string[]) =>
-    row
-      .map((text, i) => (rightAligned(i) ? text.padStart(widths[i]!) : text.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [render(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(render)];
-}
-
 /** Lossless JSON, with DEL and the C1 controls escaped as JSON.stringify already escapes C0, so printing it is safe. */
-export function safeJson(value: unknown): string {
-  const json = JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `${json}\n`;
-}
+export const safeJson = (value: unknown): string =>
+  `${JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 
 /**
- * Where a spreadsheet may start a cell or a row: after a comma, a semicolon (the separator in French, German and
- * other locales, where the quotes around a comma-separated field mean nothing), a vertical bar (the list separator
- * some systems are set to) or a tab, and after a line break.
+ * The start of a piece a spreadsheet would run as a formula (OWASP, CSV injection): = + - @ or their full-width and small
+ * forms (＝＋－＠﹢﹣﹦﹫, which Excel reads as = in East Asian locales), even after spaces and quote marks, at the start
+ * of the field or wherever a spreadsheet may start a cell or a row: after a comma, a semicolon (the separator in French,
+ * German and other locales, where quotes around a comma mean nothing), a vertical bar (some systems' list separator), a
+ * tab or a line break.
  */
-const cellBreak = /([,;|\t\r\n])/;
-
-/**
- * A piece a spreadsheet would run as a formula (OWASP, CSV injection): one starting with = + - @ or their full-width and
- * small forms (＝＋－＠﹢﹣﹦﹫, which Excel reads as = in East Asian locales), even after spaces and quote marks.
- */
-const formulaStart = /^[^\S\t\r\n]*"*[^\S\t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B]/;
+const formulaStart = /(^|[,;|\t\r\n])(?=[^\S\t\r\n]*"*[^\S\t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B])/g;
 
 /**
  * A CSV field (RFC 4180) with a ' before every piece of it that could start a formula in any locale, and before text
@@ -97,23 +80,16 @@ export function csvField(value: unknown): string {
   // Staff also print the CSV to a terminal, so it gets the same visible text as the table, but (deliberately) keeps tab,
   // CR and LF: they are part of what a visitor typed, and a field holding one is always quoted (below), as RFC 4180 allows.
   const printable = visibleText(String(value));
-  const pieces = printable.split(cellBreak).map((piece, i) => (i % 2 === 0 && formulaStart.test(piece) ? `'${piece}` : piece));
-  const text = /^[\t\r]/.test(pieces.join('')) ? `'${pieces.join('')}` : pieces.join('');
+  const guarded = printable.replace(formulaStart, "$1'");
+  const text = /^[\t\r]/.test(guarded) ? `'${guarded}` : guarded;
   return text !== printable || /[",;|\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/**
- * The CSV's columns: what the form sent, then its notification, its state and its office, each set added after the
- * last, so a sheet or script that reads the older columns by position still finds them where they were.
- */
-const csvColumns = [
-  'id,created_at,name,email,company,phone,service,message,client_address',
-  'notification_status,notification_attempts,notification_error,notified_at',
-  'state,state_changed_at,state_changed_by',
-  'office,visitor_time_zone,due_at',
-]
-  .join(',')
-  .split(',');
+/** Each set of columns added after the last, so a sheet that reads the older columns by position still finds them. */
+const csvColumns = `id created_at name email company phone service message client_address
+  notification_status notification_attempts notification_error notified_at
+  state state_changed_at state_changed_by
+  office visitor_time_zone due_at`.split(/\s+/);
 
 export function toCsv(rows: StoredEnquiry[]): string {
   const lines = rows.map(({ notification: n, ...row }) => {
@@ -131,10 +107,7 @@ export function toCsv(rows: StoredEnquiry[]): string {
 
 export const toJson = (rows: StoredEnquiry[]): string => safeJson(rows);
 
-/**
- * Still open past its due time on the answering office's working clock, once the notifier has dated it (due_at); until
- * then, open for longer than the promise's hours on the calendar.
- */
+/** Open past its due time on the office's working clock (due_at, once the notifier has set it), else past the promise's hours. */
 export const isOverdue = (row: StoredEnquiry, now: Date): boolean =>
   row.state === 'new' && (row.due_at ? now.getTime() > Date.parse(row.due_at) : now.getTime() - Date.parse(row.created_at) > responseTimeHours * hour);
 
@@ -194,12 +167,11 @@ const mailWords = { sent: 'sent', sending: 'sending', handed: 'UNCONFIRMED', pen
 /** "9 enquiries; 3 new (1 OVERDUE), 5 answered, 1 closed; staff e-mails: 8 sent, 1 FAILED (retry the FAILED with: …)" */
 export function totals(rows: StoredEnquiry[], now: Date): string {
   const count = (test: (row: StoredEnquiry) => boolean) => rows.filter(test).length;
+  const inState = (state: StoredEnquiry['state']) => count((row) => row.state === state);
   const parts = [`${rows.length} ${rows.length === 1 ? 'enquiry' : 'enquiries'}`];
   if (rows.length > 0 && rows.every((row) => row.state !== undefined)) {
-    const [fresh, overdue] = [count((row) => row.state === 'new'), count((row) => isOverdue(row, now))];
-    parts.push(
-      `${fresh} new${overdue ? ` (${overdue} OVERDUE)` : ''}, ${count((row) => row.state === 'answered')} answered, ${count((row) => row.state === 'closed')} closed`,
-    );
+    const overdue = count((row) => isOverdue(row, now));
+    parts.push(`${inState('new')} new${overdue ? ` (${overdue} OVERDUE)` : ''}, ${inState('answered')} answered, ${inState('closed')} closed`);
   }
   const mails = Object.entries(mailWords)
     .map(([status, word]) => `${count((row) => row.notification?.status === status)} ${word}`)

@@ -1,9 +1,9 @@
 /**
- * The response-time report as a manager reads it (aligned plain text), and the same figures as JSON or CSV. Durations
- * are whole minutes in the text and seconds in JSON and CSV; times are in the period's time zone in the text and ISO
- * 8601 (UTC) in JSON and CSV.
+ * The response-time report as a manager reads it (aligned text: whole minutes, times in the period's time zone), and
+ * its figures as JSON or CSV (seconds, ISO 8601 UTC times).
  */
-import { cell, csvField, formatDuration, safeJson, table } from './enquiry-export-format.ts';
+import { table } from '../shared/table.ts';
+import { cell, csvField, formatDuration, safeJson } from './enquiry-export-format.ts';
 import { brokenPromiseDefinition, type Figures, type ReportPeriod, type ResponseTimeReport } from './response-time-report.ts';
 
 /** "2026-11-01 00:00" as the clock reads in `timeZone` (Sweden's date and time format is ISO 8601's). */
@@ -20,7 +20,6 @@ function describePeriod({ start, end, timeZone }: ReportPeriod): string {
 }
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
-/** A duration as the text prints it; "-" when there is none. */
 const duration = (ms: number | null): string => (ms === null ? '-' : formatDuration(ms));
 
 /** The figures by the names JSON and CSV give them, in the order the text prints them. */
@@ -44,7 +43,7 @@ function figures(report: ResponseTimeReport) {
   };
 }
 
-/** The working-clock figures of one office or person by the names JSON gives them. */
+/** One office's or person's working-clock figures by the names JSON gives them. */
 const workingFigures = (row: Figures) => ({
   answered: row.answered,
   median_working_time_to_answer_seconds: seconds(row.medianWorkingMs),
@@ -71,13 +70,6 @@ export function reportCsv(report: ResponseTimeReport): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Lines of label and value, the values right-aligned in one column. */
-function aligned(lines: Array<[string, string] | ''>): string[] {
-  const labels = Math.max(...lines.map((line) => (line ? line[0].length : 0)));
-  const values = Math.max(...lines.map((line) => (line ? line[1].length : 0)));
-  return lines.map((line) => (line ? `${line[0].padEnd(labels)}  ${line[1].padStart(values)}`.trimEnd() : ''));
-}
-
 /** Words in lines of at most `width` characters: each line is the longest run of them that fits. */
 const wrap = (text: string, width = 100): string[] => text.match(new RegExp(`\\S.{0,${width - 1}}(?= |$)`, 'g')) ?? [];
 
@@ -96,25 +88,26 @@ function figuresTable(nameTitle: string, rows: Array<Figures & { name: string }>
 
 export function reportText(report: ResponseTimeReport): string {
   const { period, promiseHours: hours, openPastPromise } = report;
+  const calendarFigures = [
+    ['Received', String(report.received)],
+    ['  Answered', String(report.answered)],
+    ['  Closed, no answer needed', String(report.closed)],
+    ['  Still open', String(report.open)],
+    ['', ''],
+    [`Time to answer (${report.answered} answered)`, ''],
+    ['  Median', duration(report.medianTimeToAnswerMs)],
+    ['  Worst', duration(report.worstTimeToAnswerMs)],
+    ['', ''],
+    [`Broke the ${hours}-hour promise`, String(report.brokenPromise)],
+    [`  Answered after more than ${hours} hours`, String(report.answeredLate)],
+    [`  Still open after more than ${hours} hours`, String(openPastPromise.length)],
+  ];
   const lines = [
     `Enquiries received ${describePeriod(period)}, states as of ${localMinute(report.now, period.timeZone)}.`,
     `The site promises a reply within ${hours} hours of our working time. These first figures count calendar hours;`,
     'the tables at the end count each answering office’s working clock, as the promise does.',
     '',
-    ...aligned([
-      ['Received', String(report.received)],
-      ['  Answered', String(report.answered)],
-      ['  Closed, no answer needed', String(report.closed)],
-      ['  Still open', String(report.open)],
-      '',
-      [`Time to answer (${report.answered} answered)`, ''],
-      ['  Median', duration(report.medianTimeToAnswerMs)],
-      ['  Worst', duration(report.worstTimeToAnswerMs)],
-      '',
-      [`Broke the ${hours}-hour promise`, String(report.brokenPromise)],
-      [`  Answered after more than ${hours} hours`, String(report.answeredLate)],
-      [`  Still open after more than ${hours} hours`, String(openPastPromise.length)],
-    ]),
+    ...table(calendarFigures, (column) => column === 1, false),
     '',
     ...wrap(brokenPromiseDefinition(hours)),
     '',
@@ -131,7 +124,6 @@ export function reportText(report: ResponseTimeReport): string {
     ]);
     lines.push('Open past the promise, oldest first:', ...table([[`Received (${period.timeZone})`, 'Open for', 'Name', 'Company', 'Email'], ...open]));
   }
-  // The same promise, counted on each answering office's working clock, per office, per owner and per person who answered.
   const { offices, answerers, owners, unowned } = report.workingTime;
   lines.push(
     '',

@@ -1,11 +1,11 @@
 /**
- * What `npm run enquiries -- --answered ID | --closed ID | --undo ID | --history ID` do and say, in plain words: the
- * enquiry is found by its id (or the first 8 or more characters of it, as the list's Id column shows), the change is
- * made through the API (enquiry-api.ts), and a refusal is an Error naming what to do (exit code 1).
+ * What `npm run enquiries -- --answered ID | --closed ID | --undo ID | --history ID` do and say: the change is made
+ * through enquiry-api.ts, and a refusal is an Error that says what to do (exit code 1).
  */
 import { spawnSync } from 'node:child_process';
+import { table } from '../shared/table.ts';
 import { ArgumentError } from './response-time-report.ts';
-import { cell, table, utcMinute, type StoredEnquiry } from './enquiry-export-format.ts';
+import { cell, utcMinute, type StoredEnquiry } from './enquiry-export-format.ts';
 import type { EnquiryApi, SettableState, StateEvent } from './enquiry-api.ts';
 
 /** "2026-11-23 22:05 UTC" */
@@ -16,7 +16,6 @@ const how: Record<StateEvent['via'], string> = { link: 'e-mail link', command: '
 export const stateCommands = ['answered', 'closed', 'undo', 'history'] as const;
 export type StateCommand = (typeof stateCommands)[number];
 
-/** The id as the list shows it: its first 8 characters. */
 const shortId = (id: string) => id.slice(0, 8);
 
 /** "Asha Rao (Acme Pvt Ltd, 3f2a9c1b)" */
@@ -24,10 +23,9 @@ const named = (row: StoredEnquiry) => `${cell(row.name, 60)} (${row.company ? `$
 
 /** Who is recorded: --as, else git's user.name, else the login name. Controls and line breaks go; at most 80 characters. */
 export function operatorName(as: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  const clean = (text: string | undefined) =>
-    (text ?? '')
-      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
-      .replace(/\s+/g, ' ')
+  const clean = (text = '') =>
+    text
+      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]+/gu, ' ')
       .trim()
       .slice(0, 80);
   if (as !== undefined) {
@@ -41,7 +39,7 @@ export function operatorName(as: string | undefined, env: NodeJS.ProcessEnv = pr
   return name;
 }
 
-/** The id as typed, in lower case: the whole id or its first 8 characters or more; an ArgumentError otherwise. */
+/** The id in lower case: the whole id or its first 8 characters or more (the list's Id column); an ArgumentError otherwise. */
 export function checkEnquiryId(id: string, option: string): string {
   const wanted = id.trim().toLowerCase();
   if (!/^[0-9a-f-]{8,36}$/.test(wanted)) {
@@ -50,9 +48,8 @@ export function checkEnquiryId(id: string, option: string): string {
   return wanted;
 }
 
-/** The enquiry whose id is `id` or starts with it (8 characters at least). */
-function findEnquiry(rows: StoredEnquiry[], id: string, option: string): StoredEnquiry {
-  const wanted = checkEnquiryId(id, option);
+/** The enquiry whose id starts with `wanted`, as checkEnquiryId gives it. */
+function findEnquiry(rows: StoredEnquiry[], wanted: string): StoredEnquiry {
   const found = rows.filter((row) => row.id.toLowerCase().startsWith(wanted));
   if (found.length === 0) {
     throw new Error(
@@ -66,28 +63,25 @@ function findEnquiry(rows: StoredEnquiry[], id: string, option: string): StoredE
 /** The latest change of state not undone: taking or handing over an enquiry is not undone, it is handed over. */
 const latestLive = (events: StateEvent[]) => events.findLast((event) => (event.kind ?? 'state') === 'state' && event.undone_at === null);
 
-/** The end of the undo window of a change made `at`. */
 const undoUntil = (at: string | Date, minutes: number) => new Date(new Date(at).getTime() + minutes * 60_000);
 
-/** --answered / --closed: what was recorded, or an Error saying why nothing was. */
 async function setState(api: EnquiryApi, row: StoredEnquiry, state: SettableState, by: string): Promise<string> {
   const result = await api.record(row.id, state, by);
   if (!result) throw new Error(`The enquiry ${named(row)} is no longer stored. Nothing was changed.`);
   const minutes = await api.undoWindowMinutes();
+  const at = result.state_changed_at;
   if (result.changed) {
-    const until = undoUntil(result.state_changed_at!, minutes);
-    return `Marked ${state}: ${named(row)}, by ${by}, ${utc(result.state_changed_at!)}.\nWrong one? Undo it until ${utc(until)}: npm run enquiries -- --undo ${shortId(row.id)}\n`;
+    return `Marked ${state}: ${named(row)}, by ${by}, ${utc(at!)}.\nWrong one? Undo it until ${utc(undoUntil(at!, minutes))}: npm run enquiries -- --undo ${shortId(row.id)}\n`;
   }
   const latest = latestLive(await api.history(row.id));
   const undo =
     latest && undoUntil(latest.at, minutes) > new Date()
       ? `To change it, undo that first (until ${utc(undoUntil(latest.at, minutes))}): npm run enquiries -- --undo ${shortId(row.id)}`
       : `That change is more than ${minutes} minutes old, so it can no longer be undone.`;
-  const when = result.state_changed_at ? ` ${utc(result.state_changed_at)}` : '';
+  const when = at ? ` ${utc(at)}` : '';
   throw new Error(`Nothing was changed: ${named(row)} is already ${result.state}${when} by ${result.state_changed_by ?? 'unknown'}. ${undo}`);
 }
 
-/** --undo: undoes the enquiry's latest change, or an Error saying why not. */
 async function undoLatest(api: EnquiryApi, row: StoredEnquiry, by: string): Promise<string> {
   const latest = latestLive(await api.history(row.id));
   if (!latest) throw new Error(`Nothing to undo: ${named(row)} has no change to undo; it is ${row.state ?? 'new'}.`);
@@ -103,7 +97,6 @@ async function undoLatest(api: EnquiryApi, row: StoredEnquiry, by: string): Prom
   throw new Error(`Someone changed ${named(row)} meanwhile, so nothing was undone. See what happened: npm run enquiries -- --history ${shortId(row.id)}`);
 }
 
-/** --history: the enquiry's state changes, oldest first, aligned. */
 export function historyText(row: StoredEnquiry, events: StateEvent[], minutes: number, now = new Date()): string {
   const heading = `History of ${named(row)}, received ${utc(row.created_at)}, now ${row.state ?? 'new'}:\n`;
   if (events.length === 0) return `${heading}No changes yet.\n`;
@@ -126,9 +119,9 @@ export function historyText(row: StoredEnquiry, events: StateEvent[], minutes: n
   return `${heading}${table(lines).join('\n')}\n`;
 }
 
-/** Runs one state command on the enquiry that `id` names among `rows`, and says what it did. */
+/** Runs one state command on the enquiry that `id` (as checkEnquiryId gives it) names among `rows`, and says what it did. */
 export async function stateCommand(api: EnquiryApi, rows: StoredEnquiry[], command: StateCommand, id: string, by: string): Promise<string> {
-  const row = findEnquiry(rows, id, command);
+  const row = findEnquiry(rows, id);
   if (command === 'history') return historyText(row, await api.history(row.id), await api.undoWindowMinutes());
   if (command === 'undo') return undoLatest(api, row, by);
   return setState(api, row, command, by);
