@@ -24,14 +24,12 @@ interface Check {
   problem: string;
 }
 
-const expectedHeaders = (rules: typeof headerRules) => Object.entries(rules.find((rule) => rule.path === '/*')!.headers);
-
-async function fetchManual(url: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(20_000), ...init });
-}
+/** The answer at `url`, redirects not followed, or the error that stopped it. */
+const answer = (url: string, init: RequestInit = {}): Promise<Response | Error> =>
+  fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(20_000), ...init }).catch((error: Error) => error);
 
 function headerProblems(url: string, response: Response, rules: typeof headerRules): Check[] {
-  return expectedHeaders(rules).flatMap(([name, value]) => {
+  return Object.entries(rules.find((rule) => rule.path === '/*')!.headers).flatMap(([name, value]) => {
     const got = response.headers.get(name);
     if (got === null) return [{ url, problem: `the header ${name} is missing (expected "${value}")` }];
     return got.split(/,\s*/).includes(value) || got === value ? [] : [{ url, problem: `the header ${name} is "${got}", expected "${value}"` }];
@@ -42,75 +40,57 @@ export async function smoke(site: string, options: { editor?: string; supabase?:
   const origin = new URL(site).origin;
   const problems: Check[] = [];
   let checked = 0;
+  /** Fetches `url`, counting the check; a status other than `status` (or no answer) is a problem, and undefined. */
+  const expect = async (url: string, status: number, init?: RequestInit, what = 'no answer') => {
+    checked += 1;
+    const response = await answer(url, init);
+    if (response instanceof Error) problems.push({ url, problem: `${what} (${response.message})` });
+    else if (response.status !== status) problems.push({ url, problem: `answered ${response.status}, not ${status}` });
+    else return response;
+    return undefined;
+  };
+
   let contactPolicy = '';
   for (const route of siteRoutes()) {
     const url = `${origin}${route}`;
-    checked += 1;
-    const response = await fetchManual(url).catch((error: Error) => error);
-    if (response instanceof Error) {
-      problems.push({ url, problem: `no answer (${response.message})` });
-      continue;
-    }
-    const html = await response.text();
-    if (response.status !== 200) problems.push({ url, problem: `answered ${response.status}, not 200` });
-    const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1];
+    const response = await expect(url, 200);
+    if (!response) continue;
+    const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(await response.text())?.[1];
     if (!policy) problems.push({ url, problem: "the page has no Content-Security-Policy of its own (a <meta> tag): this is not the site's build" });
     if (route === '/contact') contactPolicy = policy ?? '';
     problems.push(...headerProblems(url, response, headerRules));
   }
-
-  const missing = `${origin}/smoke-test-a-page-that-does-not-exist`;
-  checked += 1;
-  const notFound = await fetchManual(missing);
-  if (notFound.status !== 404) problems.push({ url: missing, problem: `answered ${notFound.status}, not 404` });
+  await expect(`${origin}/smoke-test-a-page-that-does-not-exist`, 404);
 
   for (const [from, to] of Object.entries(redirects)) {
-    checked += 1;
-    const response = await fetchManual(`${origin}${from}`);
-    const location = response.headers.get('location') ?? '';
-    if (response.status !== 301 || new URL(location, origin).pathname !== to) {
-      problems.push({ url: `${origin}${from}`, problem: `answered ${response.status}${location ? ` to ${location}` : ''}, not 301 to ${to}` });
-    }
+    const response = await expect(`${origin}${from}`, 301);
+    if (response && new URL(response.headers.get('location') ?? '', origin).pathname !== to)
+      problems.push({ url: `${origin}${from}`, problem: `answered 301 to ${response.headers.get('location') ?? 'nowhere'}, not to ${to}` });
   }
 
-  checked += 1;
-  const admin = await fetchManual(`${origin}/admin`);
-  const editor = options.editor ?? (admin.status === 301 ? new URL(admin.headers.get('location') ?? '', origin).origin : undefined);
-  if (!options.editor && admin.status !== 301)
-    problems.push({ url: `${origin}/admin`, problem: `answered ${admin.status}, not 301 to the editor's own address` });
+  const admin = options.editor ? undefined : await expect(`${origin}/admin`, 301);
+  const editor = options.editor ?? (admin ? new URL(admin.headers.get('location') ?? '', origin).origin : undefined);
   if (editor) {
-    checked += 1;
-    const page = await fetchManual(`${editor}/admin`).catch((error: Error) => error);
-    if (page instanceof Error || page.status !== 200) {
-      problems.push({
-        url: `${editor}/admin`,
-        problem: page instanceof Error ? `the editor does not answer (${page.message})` : `answered ${page.status}, not 200`,
-      });
-    } else problems.push(...headerProblems(`${editor}/admin`, page, editorHeaderRules));
+    const page = await expect(`${editor}/admin`, 200, {}, 'the editor does not answer');
+    if (page) problems.push(...headerProblems(`${editor}/admin`, page, editorHeaderRules));
   }
 
   const supabase = options.supabase ?? /connect-src 'self' (\S+?);/.exec(contactPolicy)?.[1];
   if (!supabase) problems.push({ url: `${origin}/contact`, problem: "the page's policy names no Supabase project for the form" });
   else {
-    checked += 1;
     const endpoint = `${new URL(supabase).origin}/rest/v1/contact_submissions`;
-    const preflight = await fetchManual(endpoint, {
-      method: 'OPTIONS',
-      headers: {
-        origin,
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'apikey,authorization,content-type,content-profile,x-client-info',
-      },
-    }).catch((error: Error) => error);
+    const headers = {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'apikey,authorization,content-type,content-profile,x-client-info',
+    };
+    checked += 1;
+    const preflight = await answer(endpoint, { method: 'OPTIONS', headers });
+    const allowed = preflight instanceof Error ? null : preflight.headers.get('access-control-allow-origin');
     if (preflight instanceof Error) problems.push({ url: endpoint, problem: `the form's endpoint does not answer (${preflight.message})` });
-    else {
-      const allowed = preflight.headers.get('access-control-allow-origin');
-      if (!preflight.ok || (allowed !== '*' && allowed !== origin)) {
-        problems.push({
-          url: endpoint,
-          problem: `the preflight from ${origin} answered ${preflight.status}, Access-Control-Allow-Origin ${allowed ?? 'missing'}: the form cannot post`,
-        });
-      }
+    else if (!preflight.ok || (allowed !== '*' && allowed !== origin)) {
+      const problem = `the preflight from ${origin} answered ${preflight.status}, Access-Control-Allow-Origin ${allowed ?? 'missing'}: the form cannot post`;
+      problems.push({ url: endpoint, problem });
     }
   }
   return { checked, problems };

@@ -1,6 +1,7 @@
 /**
- * The site's pages and menus as the content files make them, for the tests and the audit: a service a writer adds,
- * renames or removes changes these, not the tests.
+ * The site's pages as the content files make them, for the audit, the smoke test, the page budgets and the tests: a
+ * service a writer adds, renames or removes changes these, not the tests (tests/support/content-sections.ts reads the
+ * cards and lists the tests check).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -12,13 +13,13 @@ import { SECTIONS, topLevelPages, type Section } from '../../src/config/routes.t
 
 const contentRoot = fileURLToPath(new URL('../../content/', import.meta.url));
 
-interface ContentEntry {
+export interface ContentEntry {
   slug: string;
   data: Record<string, unknown>;
 }
 
 /** The live entries of a content folder, frontmatter parsed and facts quoted, as the collections hold them. */
-function contentEntries(folder: string, root = contentRoot): ContentEntry[] {
+export function contentEntries(folder: string, root = contentRoot): ContentEntry[] {
   if (!existsSync(join(root, folder))) return [];
   return readdirSync(join(root, folder))
     .filter((file) => file.endsWith('.mdx'))
@@ -29,11 +30,6 @@ function contentEntries(folder: string, root = contentRoot): ContentEntry[] {
     })
     // A retired page (`retiredTo:`) is not built, listed or given a card (docs/CONTENT.md §4).
     .filter((entry) => !entry.data.retiredTo);
-}
-
-/** The live entries of a content folder (file name and frontmatter), in the site's order: `order`, lower first. */
-export function orderedEntries(folder: string, root = contentRoot): ContentEntry[] {
-  return contentEntries(folder, root).sort((a, b) => Number(a.data.order) - Number(b.data.order));
 }
 
 /**
@@ -100,51 +96,4 @@ export function caseStudies(root = contentRoot): Array<{
     }))
     .sort((a, b) => b.date - a.date || a.slug.localeCompare(b.slug))
     .map(({ date: _date, ...entry }) => entry);
-}
-
-type Card = { title: string; link?: string; duration?: string; features?: string[] };
-
-/** The cards of a section of a page, as its file writes them or, with `from: <folder>`, as the folder's pages bring them. */
-export function sectionCards(page: string, sectionTitle: string, root = contentRoot): Card[] {
-  const entry = contentEntries('pages', root).find((candidate) => candidate.slug === page);
-  const sections = (entry?.data.sections ?? []) as Array<{ title?: string; from?: Section; items?: Card[] }>;
-  const section = sections.find((candidate) => candidate.title === sectionTitle);
-  return section?.from ? overviewCards(section.from, root) : (section?.items ?? []);
-}
-
-/** Each page of a folder with a `card`, by the card's position (its `order`, else the page's), then the page's `order`. */
-function overviewCards(folder: Section, root: string): Card[] {
-  return contentEntries(folder, root)
-    .flatMap(({ slug, data }) => {
-      const card = data.card as (Partial<Card> & { order?: number }) | undefined;
-      if (!card) return [];
-      return [{ order: Number(data.order), position: card.order ?? Number(data.order), card: { ...card, title: card.title ?? String(data.navLabel), link: card.link ?? `/${folder}/${slug}` } }];
-    })
-    .sort((a, b) => a.position - b.position || a.order - b.order)
-    .map(({ card: { order: _position, ...card } }) => card);
-}
-
-/** The footer's Core Services: the labels of the sub-pages that declare `coreService`, in its order. */
-export function coreServiceLabels(root = contentRoot): string[] {
-  return SECTIONS.flatMap((section) => contentEntries(section, root))
-    .flatMap(({ data }) => (data.coreService ? [data.coreService as { label: string; order: number }] : []))
-    .sort((a, b) => a.order - b.order)
-    .map((service) => service.label);
-}
-
-/** The home page's proof band as the files make it: its title, the case studies it shows, the clients allowed to be shown, the quotes left for it. */
-export function proofBand(root = contentRoot): { title: string; caseStudies: string[]; clients: string[]; quotes: string[]; samples: number } | undefined {
-  const home = contentEntries('pages', root).find((entry) => entry.slug === 'home');
-  const section = ((home?.data.sections ?? []) as Array<{ type: string; title: string; caseStudies?: number }>).find((item) => item.type === 'proof');
-  if (!section) return undefined;
-  const shown = caseStudies(root).slice(0, section.caseStudies ?? 2);
-  const clients = contentEntries('clients', root).filter(({ data }) => data.permission === true);
-  const quotes = contentEntries('testimonials', root).filter(({ data }) => !shown.some((entry) => entry.slug === data.caseStudy));
-  return {
-    title: section.title,
-    caseStudies: shown.map((entry) => entry.title),
-    clients: clients.map(({ data }) => String(data.name)).sort((a, b) => a.localeCompare(b)),
-    quotes: quotes.sort((a, b) => a.slug.localeCompare(b.slug)).map(({ data }) => String(data.name)),
-    samples: [...shown, ...clients.map(({ data }) => ({ sample: data.sample === true })), ...quotes.map(({ data }) => ({ sample: data.sample === true }))].filter((entry) => entry.sample).length,
-  };
 }

@@ -4,7 +4,7 @@
  * decap-server alone would serve its whole root to any local page and any Host; here it is rooted at content/ and
  * stands behind editor-backend-guard.ts, on 127.0.0.1 only.
  */
-import type { Server } from 'node:http';
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import type { Express, NextFunction, Request, Response } from 'express';
@@ -109,20 +109,16 @@ export async function startDecapServer({ root, port, siteOrigins }: { root: stri
     refuse(res, error.status ?? 500, `The local editor backend could not read this request: ${error.message ?? 'unknown error'}.`),
   );
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(port, '127.0.0.1', () => resolve(listening));
-    listening.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(`The editor's local backend could not listen on 127.0.0.1:${port} (${error.code ?? error.message}).`)),
-    );
+  const server = app.listen(port, '127.0.0.1');
+  await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`The editor's local backend could not listen on 127.0.0.1:${port} (${error.code ?? error.message}).`);
   });
-  return {
-    url: `http://127.0.0.1:${port}/api/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+  const close = async () => {
+    const closed = once(server, 'close');
+    server.close().closeAllConnections();
+    await closed;
   };
+  return { url: `http://127.0.0.1:${port}/api/v1`, close };
 }
 
 /** decap-server, so the editor at /admin saves to content/ with no GitHub account; one that already answers is reused. */

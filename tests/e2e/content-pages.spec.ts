@@ -3,7 +3,8 @@
  * sees them: the counts, the order, the labels and where each button goes.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { legalPages, sectionCards, sectionPages } from '../../scripts/content/content-routes.ts';
+import { legalPages, sectionPages } from '../../scripts/content/content-routes.ts';
+import { sectionCards } from '../support/content-sections.ts';
 import { talentPartner } from '../../src/config/company.ts';
 import { formatDate } from '../../src/document/dates.ts';
 import { SECTIONS, type Section } from '../../src/config/routes.ts';

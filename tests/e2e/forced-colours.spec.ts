@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { sectionCards, sectionPages } from '../../scripts/content/content-routes.ts';
+import { sectionPages } from '../../scripts/content/content-routes.ts';
+import { sectionCards } from '../support/content-sections.ts';
 import { withFacts } from '../../src/config/facts.ts';
 import { offices } from '../../src/config/offices.ts';
 import { SECTIONS } from '../../src/config/routes.ts';

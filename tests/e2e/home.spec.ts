@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { coreServiceLabels, legalPages, proofBand, sectionCards } from '../../scripts/content/content-routes.ts';
+import { legalPages } from '../../scripts/content/content-routes.ts';
+import { coreServiceLabels, proofBand, sectionCards } from '../support/content-sections.ts';
 import { SITE_ROUTES } from '../support/site.ts';
 import { facts } from '../../src/config/facts.ts';
 import { offices } from '../../src/config/offices.ts';

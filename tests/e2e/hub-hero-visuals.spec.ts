@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { sectionCards } from '../../scripts/content/content-routes.ts';
+import { sectionCards } from '../support/content-sections.ts';
 import { company } from '../../src/config/company.ts';
 import { withFacts } from '../../src/config/facts.ts';
 import { figureLabels, figures } from '../../src/config/figures.ts';

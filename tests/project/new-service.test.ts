@@ -11,7 +11,7 @@ import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sectionCards } from '../../scripts/content/content-routes.ts';
+import { sectionCards } from '../support/content-sections.ts';
 import { astroWith, copyProject, repoRoot, toolEnv } from '../support/project-copy.ts';
 import { workerPort } from '../support/worker-ports.ts';
 
