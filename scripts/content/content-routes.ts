@@ -32,28 +32,25 @@ export function contentEntries(folder: string, root = contentRoot): ContentEntry
     .filter((entry) => !entry.data.retiredTo);
 }
 
+/** The live entries of a content folder in the site's order: `order`, lower first. */
+export const orderedEntries = (folder: string, root = contentRoot): ContentEntry[] =>
+  contentEntries(folder, root).sort((a, b) => Number(a.data.order) - Number(b.data.order));
+
 /**
  * The legal pages in the footer's order: address, title, the "Last updated" date as written (YYYY-MM-DD), and the
  * main headings of the policy's text (its `## ` lines), which the page shows as its numbered sections.
  */
 export function legalPages(root = contentRoot): Array<{ path: string; slug: string; title: string; lastUpdated: string; headings: string[] }> {
-  return contentEntries('legal', root)
-    .map(({ slug, data }) => {
-      const body = readFileSync(join(root, 'legal', `${slug}.mdx`), 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---/, '');
-      const headings = [...body.matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim());
-      const lastUpdated = data.lastUpdated instanceof Date ? data.lastUpdated.toISOString().slice(0, 10) : String(data.lastUpdated);
-      return { path: `/${slug}`, slug, title: String(data.title), lastUpdated, headings, order: Number(data.order) };
-    })
-    .sort((a, b) => a.order - b.order)
-    .map(({ order: _order, ...page }) => page);
+  return orderedEntries('legal', root).map(({ slug, data }) => {
+    const body = readFileSync(join(root, 'legal', `${slug}.mdx`), 'utf8').replace(/^---\r?\n[\s\S]*?\r?\n---/, '');
+    const headings = [...body.matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim());
+    return { path: `/${slug}`, slug, title: String(data.title), lastUpdated: String(data.lastUpdated), headings };
+  });
 }
 
 /** The pages of a section in menu order. */
 export function sectionPages(section: Section, root = contentRoot): Array<{ path: string; navLabel: string }> {
-  return contentEntries(section, root)
-    .map((entry) => ({ path: `/${section}/${entry.slug}`, navLabel: String(entry.data.navLabel), order: Number(entry.data.order) }))
-    .sort((a, b) => a.order - b.order)
-    .map(({ path, navLabel }) => ({ path, navLabel }));
+  return orderedEntries(section, root).map((entry) => ({ path: `/${section}/${entry.slug}`, navLabel: String(entry.data.navLabel) }));
 }
 
 /** Every route the site builds from its content: the top-level pages, each section's pages, the legal pages and the case studies. */
@@ -70,18 +67,10 @@ export function siteRoutes(root = contentRoot): string[] {
  * The case studies as their files say, newest first: address, title, the services they name, the first result's
  * measure, and the client as the page names it (its name if named, else its sector), the length and the team's size.
  */
-export function caseStudies(root = contentRoot): Array<{
-  path: string;
-  slug: string;
-  title: string;
-  services: string[];
-  sample: boolean;
-  measure: string;
-  client: string;
-  duration: string;
-  teamSize?: number;
-}> {
+export function caseStudies(root = contentRoot) {
+  const date = (entry: ContentEntry) => new Date(String(entry.data.date)).getTime();
   return contentEntries('case-studies', root)
+    .sort((a, b) => date(b) - date(a) || a.slug.localeCompare(b.slug))
     .map(({ slug, data }) => ({
       path: `/case-studies/${slug}`,
       slug,
@@ -92,8 +81,5 @@ export function caseStudies(root = contentRoot): Array<{
       services: (data.services ?? []) as string[],
       sample: data.sample === true,
       measure: String((data.results as Array<{ measure: string }> | undefined)?.[0]?.measure ?? ''),
-      date: new Date(String(data.date)).getTime(),
-    }))
-    .sort((a, b) => b.date - a.date || a.slug.localeCompare(b.slug))
-    .map(({ date: _date, ...entry }) => entry);
+    }));
 }

@@ -3,7 +3,7 @@
  * writer who adds, changes or removes a file changes what this test expects, not the test.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { orderedEntries } from '../support/content-sections.ts';
+import { orderedEntries } from '../../scripts/content/content-routes.ts';
 
 type Fields = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { orderedEntries } from '../support/content-sections.ts';
+import { orderedEntries } from '../../scripts/content/content-routes.ts';
 import { offices } from '../../src/config/offices.ts';
 
 /**

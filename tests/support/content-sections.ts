@@ -3,12 +3,7 @@
  * writer adds, reorders or removes changes these, not the tests.
  */
 import { SECTIONS, type Section } from '../../src/config/routes.ts';
-import { caseStudies, contentEntries, type ContentEntry } from '../../scripts/content/content-routes.ts';
-
-/** The live entries of a content folder (file name and frontmatter), in the site's order: `order`, lower first. */
-export function orderedEntries(folder: string, root?: string): ContentEntry[] {
-  return contentEntries(folder, root).sort((a, b) => Number(a.data.order) - Number(b.data.order));
-}
+import { caseStudies, contentEntries } from '../../scripts/content/content-routes.ts';
 
 type Card = { title: string; link?: string; duration?: string; features?: string[] };
 
