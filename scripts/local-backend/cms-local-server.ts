@@ -98,12 +98,9 @@ export async function startDecapServer({ root, port, siteOrigins }: { root: stri
   // root from GIT_REPO_DIRECTORY while it registers (synchronously, before its first await).
   const previous = process.env.GIT_REPO_DIRECTORY;
   process.env.GIT_REPO_DIRECTORY = join(root, contentFolder);
-  try {
-    void registerLocalFs(app, { logLevel: 'warn' });
-  } finally {
-    if (previous === undefined) delete process.env.GIT_REPO_DIRECTORY;
-    else process.env.GIT_REPO_DIRECTORY = previous;
-  }
+  void registerLocalFs(app, { logLevel: 'warn' });
+  if (previous === undefined) delete process.env.GIT_REPO_DIRECTORY;
+  else process.env.GIT_REPO_DIRECTORY = previous;
   app.use((_req: Request, res: Response) => refuse(res, 404, 'The local editor backend answers POST /api/v1 only.'));
   app.use((error: { status?: number; message?: string }, _req: Request, res: Response, _next: NextFunction) =>
     refuse(res, error.status ?? 500, `The local editor backend could not read this request: ${error.message ?? 'unknown error'}.`),

@@ -16,32 +16,22 @@ export const devSiteOrigins = (sitePort: number) => [`http://localhost:${sitePor
 
 const loopbackHosts = (port: number) => [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
 
-/** Who answers, for the refusal messages: the editor's backend unless another local server reuses the check. */
-export interface LocalService {
-  name: string;
-  /** What the dev site's user should do instead, given the dev site's first origin. */
-  fromSite: (siteOrigin: string) => string;
-}
+/**
+ * Who answers, for the refusal messages, and what the dev site's user should do instead, given the dev site's first
+ * origin: the editor's backend unless another local server reuses the check.
+ */
+const editorBackend = { name: 'The local editor backend', fromSite: (site: string) => `Open the editor at ${site}/admin` };
 
-const editorBackend: LocalService = {
-  name: 'The local editor backend',
-  fromSite: (site) => `Open the editor at ${site}/admin`,
-};
-
-/** Why the request's Host or Origin is refused, or undefined when it may go on. */
-export function requestSourceProblem({
-  host,
-  origin,
-  port,
-  siteOrigins,
-  service = editorBackend,
-}: {
+interface RequestSource {
   host: string | undefined;
   origin: string | undefined;
   port: number;
   siteOrigins: readonly string[];
-  service?: LocalService;
-}): string | undefined {
+  service?: typeof editorBackend;
+}
+
+/** Why the request's Host or Origin is refused, or undefined when it may go on. */
+export function requestSourceProblem({ host, origin, port, siteOrigins, service = editorBackend }: RequestSource): string | undefined {
   if (!host || !loopbackHosts(port).includes(host.toLowerCase())) {
     return `${service.name} answers only at http://127.0.0.1:${port}; this request was addressed to "${host ?? ''}" (a page whose DNS name was rebound to this machine, or a proxy), so it is refused.`;
   }
@@ -59,10 +49,11 @@ const isObject = (value: unknown): value is Params => typeof value === 'object' 
 const fields = (value: unknown): Params => (isObject(value) ? value : {});
 /** Each item of a list the action carries; something that is not a list is visited as a (refused) path. */
 const each = (list: unknown, visit: Visit, item: (value: unknown) => unknown) => (Array.isArray(list) ? list.map(item) : visit(list));
-const dataFile = (file: unknown, visit: Visit) => {
-  const { path, newPath } = fields(file);
-  return { ...fields(file), path: visit(path), ...(newPath !== undefined && { newPath: visit(newPath) }) };
-};
+const withPath = (file: unknown, visit: Visit) => ({ ...fields(file), path: visit(fields(file).path) });
+const dataFile = (file: unknown, visit: Visit) => ({
+  ...withPath(file, visit),
+  ...(fields(file).newPath !== undefined && { newPath: visit(fields(file).newPath) }),
+});
 
 /**
  * The actions Decap CMS's proxy backend sends in simple publish mode, as decap-server's local file-system mode reads
@@ -72,17 +63,17 @@ const actionPaths: Record<string, (params: Params, visit: Visit) => Params> = {
   info: (params) => params,
   getDeployPreview: (params) => params,
   entriesByFolder: (params, visit) => ({ ...params, folder: visit(params.folder) }),
-  entriesByFiles: (params, visit) => ({ ...params, files: each(params.files, visit, (file) => ({ ...fields(file), path: visit(fields(file).path) })) }),
+  entriesByFiles: (params, visit) => ({ ...params, files: each(params.files, visit, (file) => withPath(file, visit)) }),
   getEntry: (params, visit) => ({ ...params, path: visit(params.path) }),
   persistEntry: (params, visit) => ({
     ...params,
     ...(params.entry !== undefined && { entry: dataFile(params.entry, visit) }),
     ...(params.dataFiles !== undefined && { dataFiles: each(params.dataFiles, visit, (file) => dataFile(file, visit)) }),
-    assets: each(params.assets ?? [], visit, (asset) => ({ ...fields(asset), path: visit(fields(asset).path) })),
+    assets: each(params.assets ?? [], visit, (asset) => withPath(asset, visit)),
   }),
   getMedia: (params, visit) => ({ ...params, mediaFolder: visit(params.mediaFolder) }),
   getMediaFile: (params, visit) => ({ ...params, path: visit(params.path) }),
-  persistMedia: (params, visit) => ({ ...params, asset: { ...fields(params.asset), path: visit(fields(params.asset).path) } }),
+  persistMedia: (params, visit) => ({ ...params, asset: withPath(params.asset, visit) }),
   deleteFile: (params, visit) => ({ ...params, path: visit(params.path) }),
   deleteFiles: (params, visit) => ({ ...params, paths: each(params.paths, visit, visit) }),
 };
