@@ -19,14 +19,8 @@ the legacy addresses 301, /admin leads to the editor, which answers with its hea
 endpoint answers a preflight from the site's origin. The site URL defaults to SITE_URL (.env.production), the editor
 to where /admin leads, the Supabase project to the one the /contact page's policy names.`;
 
-interface Check {
-  url: string;
-  problem: string;
-}
-
-/** The answer at `url`, redirects not followed, or the error that stopped it. */
-const answer = (url: string, init: RequestInit = {}): Promise<Response | Error> =>
-  fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(20_000), ...init }).catch((error: Error) => error);
+/** What is wrong at an address. */
+type Check = { url: string; problem: string };
 
 function headerProblems(url: string, response: Response, rules: typeof headerRules): Check[] {
   return Object.entries(rules.find((rule) => rule.path === '/*')!.headers).flatMap(([name, value]) => {
@@ -40,12 +34,12 @@ export async function smoke(site: string, options: { editor?: string; supabase?:
   const origin = new URL(site).origin;
   const problems: Check[] = [];
   let checked = 0;
-  /** Fetches `url`, counting the check; a status other than `status` (or no answer) is a problem, and undefined. */
-  const expect = async (url: string, status: number, init?: RequestInit, what = 'no answer') => {
+  /** Fetches `url`, redirects not followed, counting the check: no answer, or not `status` when given, is a problem (undefined). */
+  const expect = async (url: string, status?: number, init?: RequestInit, what = 'no answer') => {
     checked += 1;
-    const response = await answer(url, init);
+    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(20_000), ...init }).catch((error: Error) => error);
     if (response instanceof Error) problems.push({ url, problem: `${what} (${response.message})` });
-    else if (response.status !== status) problems.push({ url, problem: `answered ${response.status}, not ${status}` });
+    else if (status !== undefined && response.status !== status) problems.push({ url, problem: `answered ${response.status}, not ${status}` });
     else return response;
     return undefined;
   };
@@ -84,11 +78,9 @@ export async function smoke(site: string, options: { editor?: string; supabase?:
       'access-control-request-method': 'POST',
       'access-control-request-headers': 'apikey,authorization,content-type,content-profile,x-client-info',
     };
-    checked += 1;
-    const preflight = await answer(endpoint, { method: 'OPTIONS', headers });
-    const allowed = preflight instanceof Error ? null : preflight.headers.get('access-control-allow-origin');
-    if (preflight instanceof Error) problems.push({ url: endpoint, problem: `the form's endpoint does not answer (${preflight.message})` });
-    else if (!preflight.ok || (allowed !== '*' && allowed !== origin)) {
+    const preflight = await expect(endpoint, undefined, { method: 'OPTIONS', headers }, "the form's endpoint does not answer");
+    const allowed = preflight?.headers.get('access-control-allow-origin');
+    if (preflight && (!preflight.ok || (allowed !== '*' && allowed !== origin))) {
       const problem = `the preflight from ${origin} answered ${preflight.status}, Access-Control-Allow-Origin ${allowed ?? 'missing'}: the form cannot post`;
       problems.push({ url: endpoint, problem });
     }
@@ -101,10 +93,7 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: { editor: { type: 'string' }, supabase: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
-  if (values.help) {
-    console.log(usage);
-    return;
-  }
+  if (values.help) return console.log(usage);
   const site = positionals[0] ?? settingValue(loadEnv('production', process.cwd(), ''), 'SITE_URL');
   const { checked, problems } = await smoke(site, values);
   if (problems.length > 0) {
