@@ -81,8 +81,7 @@ const vaultFile = join(values.out, 'vault.sql');
 const notifierUrl = `https://${projectRef}.supabase.co/functions/v1/notify-enquiry`;
 const lines = Object.entries(secrets).map(([name, value]) => `${name}=${JSON.stringify(value)}\n`);
 await writeFile(envFile, lines.join(''), { mode: 0o600 });
-await writeFile(vaultFile, vaultUpsert('notify_enquiry_url', notifierUrl) + vaultUpsert('notify_enquiry_token', secrets.ENQUIRY_NOTIFY_TOKEN!), {
-  mode: 0o600,
-});
+const vault = vaultUpsert('notify_enquiry_url', notifierUrl) + vaultUpsert('notify_enquiry_token', secrets.ENQUIRY_NOTIFY_TOKEN!);
+await writeFile(vaultFile, vault, { mode: 0o600 });
 const what = values.preview ? 'the preview project’s own token and link secret, and no mail server (a preview e-mails nobody)' : 'checked';
 console.log(`Edge Function secrets: ${what}; written to ${envFile} and ${vaultFile}.`);
