@@ -1,10 +1,8 @@
 /**
- * Page weight report: for every page in dist/, the gzip bytes of its HTML, of the CSS it links (for the screen, and
- * apart from it the print stylesheet, which is no part of the first response), of the JavaScript
- * it loads before any interaction (module scripts in the page; island code that hydrates by itself), and of the
- * JavaScript the first touch of an island loads (`client:intent`: the contact form's code and React; what the form
- * imports after that, such as supabase-js, is not counted).
- * Exits non-zero when a budget in scripts/page-weight/budgets.ts is exceeded, naming the page and the bytes.
+ * Page weight report: for every page in dist/, the gzip bytes of its HTML and of the CSS and JavaScript it loads, as
+ * scripts/page-weight/page-weight.ts counts them (what the contact form imports after its first touch, such as
+ * supabase-js, is not counted). Exits non-zero when a budget in scripts/page-weight/budgets.ts is exceeded, naming
+ * the page and the bytes.
  */
 import { parseArgs } from 'node:util';
 import { measureSite, type PageWeight } from './page-weight/page-weight.ts';

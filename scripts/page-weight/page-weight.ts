@@ -65,12 +65,9 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
   const links = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map(({ 0: tag, index }) => ({
     // A stylesheet's address, without the query that only busts caches.
     href: (/\shref="([^"]+)"/.exec(tag)?.[1] ?? '').replace(/\?.*$/, ''),
-    print: /\smedia="print"/.test(tag),
-    inBody: bodyStart >= 0 && index > bodyStart,
+    when: /\smedia="print"/.test(tag) ? 'print' : bodyStart >= 0 && index > bodyStart ? 'later' : 'first',
   }));
-  const css = links.filter((link) => !link.print && !link.inBody).map((link) => link.href);
-  const laterCss = links.filter((link) => !link.print && link.inBody).map((link) => link.href);
-  const printCss = links.filter((link) => link.print).map((link) => link.href);
+  const stylesheets = (when: string) => links.filter((link) => link.when === when).map((link) => link.href);
 
   const eager = new Set<string>();
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) await withImports(root, match[1]!, eager);
@@ -89,9 +86,9 @@ export async function measurePage(root: string, file: string): Promise<PageWeigh
     path: sitePath(relative(root, file)),
     html: gzipSize(html),
     inlineCss: gzipSize([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('')),
-    css: await bytesOf(root, css),
-    laterCss: await bytesOf(root, laterCss),
-    printCss: await bytesOf(root, printCss),
+    css: await bytesOf(root, stylesheets('first')),
+    laterCss: await bytesOf(root, stylesheets('later')),
+    printCss: await bytesOf(root, stylesheets('print')),
     jsOnLoad: await bytesOf(root, eager),
     jsOnIntent: await bytesOf(root, onIntent),
     imageProblems: imageProblems(html),
