@@ -22,6 +22,8 @@ export default defineConfig({
     // Vitest's default leaves one core free, which on a 2-core machine runs the files one at a time; most of them
     // wait on a child (a build, a dev server, a browser) or a database, so two at a time nearly halves the run.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The default reporter shows a skipped test as a dash: the second prints each skip's reason after the run.
+    reporters: ['default', './tests/support/vitest-skip-reasons.ts'],
     // Every group shares the one pool: the database files, each on its own throwaway database, mostly wait on it and
     // run beside the project files (copies built, dev servers, wrangler). A group with a limit of its own would run
     // after the others instead (Vitest runs projects with different maxWorkers one after the other).

@@ -15,6 +15,7 @@ import {
   oldPermissiveDefaults,
   openMigrated,
   openThrowawayPostgres,
+  postgresOnly,
   queryAs,
   setRequestHeaders,
   type TestDatabase,
@@ -694,7 +695,7 @@ describe.each(databaseTargets)('the edge-case migration on $label over stored en
  * PG_CRON_DATABASE (.ci/run sets both up; elsewhere this is skipped and the migration says pg_cron is missing).
  */
 const cronDatabase = process.env.PG_CRON_DATABASE;
-describe.runIf(Boolean(process.env.DATABASE_URL && cronDatabase))('the retention job on PostgreSQL with pg_cron', () => {
+describe('the retention job on PostgreSQL with pg_cron', postgresOnly({ cron: true }), () => {
   let db: TestDatabase;
 
   beforeAll(async () => {

@@ -5,7 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, oldPermissiveDefaults, openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
+import {
+  databaseTargets,
+  oldPermissiveDefaults,
+  openMigrated,
+  openThrowawayPostgres,
+  postgresOnly,
+  queryAs,
+  type TestDatabase,
+} from './support/test-databases.ts';
 
 const insertSql = `insert into public.contact_submissions (id, name, email, company, phone, service, message)
   values ($1, 'Asha Rao', $2, 'Acme Pvt Ltd', null, 'Cloud Infrastructure', 'We would like to move our ERP to the cloud.')`;
@@ -254,7 +262,7 @@ describe.each(databaseTargets)('enquiry_notifications on $label with the old per
   });
 });
 
-describe.runIf(Boolean(process.env.DATABASE_URL))('claims on PostgreSQL from concurrent sessions', () => {
+describe('claims on PostgreSQL from concurrent sessions', postgresOnly(), () => {
   let db: TestDatabase & { url: string };
 
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkActionLink } from '../../supabase/functions/_shared/enquiry-links.ts';
 import { serveFunction, type RunningFunction } from '../support/deno-function.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
+import { openMigrated, openThrowawayPostgres, postgresOnly, queryAs, type TestDatabase } from './support/test-databases.ts';
 
 const entry = 'supabase/functions/notify-enquiry/index.ts';
 const token = `test-token-${randomUUID()}`;
@@ -16,7 +16,7 @@ const secret = `link-secret-${randomUUID()}`;
 const staff = 'enquiries@company.test';
 const escalation = 'duty-manager@company.test';
 
-describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry reminders under Deno, with PostgreSQL and SMTP', () => {
+describe('notify-enquiry reminders under Deno, with PostgreSQL and SMTP', postgresOnly(), () => {
   let db: TestDatabase & { url: string };
   let smtp: SmtpSink;
   let notifier: RunningFunction;

@@ -11,7 +11,7 @@ import { startLocalNotifier } from '../../scripts/local-backend/local-notifier.t
 import { migrationsDir } from '../../scripts/local-backend/repo-paths.ts';
 import { serveFunction } from '../support/deno-function.ts';
 import { startDowngradingSmtp, type DowngradingSmtp } from '../support/downgrading-smtp.ts';
-import { openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
+import { openMigrated, openThrowawayPostgres, postgresOnly, queryAs, type TestDatabase } from './support/test-databases.ts';
 
 const password = `smtp-password-${randomUUID()}`;
 const starttlsModes = ['refused', 'hidden'] as const;
@@ -75,7 +75,7 @@ describe('the local notifier (Node, PGlite)', () => {
   });
 });
 
-describe.runIf(Boolean(process.env.DATABASE_URL))('the Edge Function (Deno, PostgreSQL)', () => {
+describe('the Edge Function (Deno, PostgreSQL)', postgresOnly(), () => {
   let db: TestDatabase & { url: string };
   const servers: DowngradingSmtp[] = [];
 

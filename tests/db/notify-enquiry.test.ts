@@ -12,7 +12,7 @@ import type { EnquiryRow } from '../../src/enquiry/enquiry.ts';
 import { checkActionLink } from '../../supabase/functions/_shared/enquiry-links.ts';
 import { denoBinary, serveFunction, type RunningFunction } from '../support/deno-function.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtp-sink.ts';
-import { openMigrated, openThrowawayPostgres, queryAs, type TestDatabase } from './support/test-databases.ts';
+import { openMigrated, openThrowawayPostgres, postgresOnly, queryAs, type TestDatabase } from './support/test-databases.ts';
 
 const entry = 'supabase/functions/notify-enquiry/index.ts';
 const token = `test-token-${randomUUID()}`;
@@ -28,7 +28,7 @@ it('type-checks under Deno, as Supabase bundles it', async () => {
   expect(stderr).toMatch(/Check .*index\.ts/);
 }, 120_000);
 
-describe.runIf(Boolean(process.env.DATABASE_URL))('notify-enquiry under Deno, with PostgreSQL and SMTP', () => {
+describe('notify-enquiry under Deno, with PostgreSQL and SMTP', postgresOnly(), () => {
   let db: TestDatabase;
   let smtp: SmtpSink;
   let notifier: RunningFunction;

@@ -47,6 +47,23 @@ export async function openThrowawayPostgres(
   };
 }
 
+declare module 'vitest' {
+  interface TaskMeta {
+    /** Why a suite skips when it does, printed after the run (tests/support/vitest-skip-reasons.ts). */
+    skipReason?: string;
+  }
+}
+
+/**
+ * The options of a suite that runs only on a real PostgreSQL 15 (`DATABASE_URL`; with pg_cron, also `PG_CRON_DATABASE`):
+ * without it, it skips and the run prints why.
+ */
+export function postgresOnly({ cron = false } = {}): { skip: boolean; meta: { skipReason: string } } {
+  const needs = cron ? 'PostgreSQL 15 with pg_cron at DATABASE_URL and PG_CRON_DATABASE' : 'PostgreSQL 15 at DATABASE_URL';
+  const available = Boolean(process.env.DATABASE_URL && (!cron || process.env.PG_CRON_DATABASE));
+  return { skip: !available, meta: { skipReason: `needs ${needs}, which .ci/run installs and sets (docs/OPERATIONS.md)` } };
+}
+
 export const databaseTargets: DatabaseTarget[] = [
   { label: 'PGlite', open: openFreshPglite },
   ...(process.env.DATABASE_URL ? [{ label: 'PostgreSQL', open: () => openThrowawayPostgres(process.env.DATABASE_URL!) }] : []),
