@@ -20,11 +20,13 @@ export function publicUrlProblem(value: string, { originOnly = false } = {}): st
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (host.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host))
     return `its host, ${url.hostname}, is a bare IP address: use the service's public host name`;
-  if (host === 'localhost' || host.endsWith('.localhost'))
+  if (host === 'localhost' || host.endsWith('.localhost')) {
     return `its host, ${url.hostname}, is this machine: every visitor's browser would call its own computer`;
+  }
   if (!host.includes('.')) return `its host, ${url.hostname}, is not a public name (a public name has a dot, such as www.kalpaka.com)`;
-  if (originOnly && url.href !== `${url.origin}/`)
+  if (originOnly && url.href !== `${url.origin}/`) {
     return `it must be the site's origin alone, such as https://www.kalpaka.com, with no path, query (?) or fragment (#); got ${url.href}`;
+  }
   return undefined;
 }
 
@@ -43,10 +45,11 @@ function valueProblem(setting: Setting, value: string): string | undefined {
     if (!isPlainAddress(value)) return 'it is not a plain address such as hello@kalpaka.com (letters, digits, dots and dashes, in ASCII)';
   }
   // The tel: links are made from a phone, and a national form (020 3318 2200) dials another number from abroad.
-  if (setting.kind === 'phone' && !(/^\+[1-9]\d{0,2}(?: \d{1,6}){1,5}$/.test(value) && value.replace(/\D/g, '').length <= 15))
+  if (setting.kind === 'phone' && !(/^\+[1-9]\d{0,2}(?: \d{1,6}){1,5}$/.test(value) && value.replace(/\D/g, '').length <= 15)) {
     return value.startsWith('0')
       ? 'it is in national form: write it in international form, the country code first, such as +44 20 3318 2200 for 020 3318 2200'
       : 'it is not a phone number in international form with spaces, such as +44 20 3318 2200 (a plus, the country code, then groups of digits)';
+  }
   return undefined;
 }
 

@@ -3,7 +3,7 @@
  * and clears client addresses past their retention.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, openAsBlob, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,7 +20,8 @@ const freshClusterFile = join(freshClusterCacheDir, `fresh-cluster-${pgliteVersi
 let freshCluster: Promise<Blob> | undefined;
 
 async function loadOrSaveFreshCluster(): Promise<Blob> {
-  if (existsSync(freshClusterFile)) return openAsBlob(freshClusterFile);
+  // Read whole: a file-backed Blob fails once another process, racing to save the first copy, renames its own over it.
+  if (existsSync(freshClusterFile)) return new Blob([await readFile(freshClusterFile)]);
   const db = await PGlite.create(inMemory);
   const cluster = await db.dumpDataDir('gzip');
   await db.close();

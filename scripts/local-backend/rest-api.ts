@@ -92,9 +92,11 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
     if (unknown !== undefined) throw new ApiError(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`);
     const target = `public.${ident(table)}`;
     const names = keys.map(ident).join(', ');
-    // Without a column list (`{}`) every column takes its default, as with `default values`.
-    const columnList = keys.length === 0 ? '' : `(${names})`;
-    await asCaller(caller, req, `insert into ${target} ${columnList} select ${names} from json_populate_record(null::${target}, $1::json)`, [body.text]);
+    const sql =
+      keys.length === 0
+        ? `insert into ${target} default values`
+        : `insert into ${target} (${names}) select ${names} from json_populate_record(null::${target}, $1::json)`;
+    await asCaller(caller, req, sql, keys.length === 0 ? [] : [body.text]);
     options.afterInsert?.();
     send(res, 201);
   }
@@ -128,8 +130,9 @@ export function createRestApi(db: PGlite, options: RestApiOptions = {}) {
       const caller = authenticate(req);
       role = caller.role;
       const profile = req.headers[req.method === 'GET' ? 'accept-profile' : 'content-profile'];
-      if (profile !== undefined && profile !== 'public')
+      if (profile !== undefined && profile !== 'public') {
         throw new ApiError(406, 'PGRST106', `Invalid schema: ${profile}`, 'Only the following schemas are exposed: public');
+      }
       const [, rpc, name = ''] = path;
       if (!(rpc ? ['POST'] : ['GET', 'POST']).includes(req.method ?? '')) throw notSupported(405, 'PGRST117', `${req.method} on ${url.pathname}`);
       const prefer = req.headersDistinct.prefer?.join(', ');
@@ -204,8 +207,9 @@ const bearer = (req: IncomingMessage) => /^Bearer (.+)$/i.exec(req.headers.autho
 /** Like Supabase's gateway: the apikey must be a known key; a Bearer token, if sent, picks the role. */
 function authenticate(req: IncomingMessage) {
   const apikey = req.headers.apikey;
-  if (typeof apikey !== 'string' || apikey === '')
+  if (typeof apikey !== 'string' || apikey === '') {
     throw new ApiError(401, null, 'No API key found in request', 'No `apikey` request header or url param was found.');
+  }
   if (!roleByKey.has(apikey)) throw new ApiError(401, null, 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
   const token = bearer(req) ?? apikey;
   const role = roleByKey.get(token);
