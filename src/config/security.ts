@@ -37,6 +37,8 @@ export function cspDirectives(supabaseUrl: string | undefined, frameSources: rea
   return [
     ['default-src', "'self'"],
     ['connect-src', "'self'", ...(supabase ? [supabase] : [])],
+    // The stylesheet's ticks and link arrows are icons as data URLs (src/styles/global.css).
+    ['img-src', "'self'", 'data:'],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

@@ -5,8 +5,6 @@ import { shortHash } from './short-hash.ts';
 
 /** Icons that components draw themselves, beyond the ones content files name. */
 export const UI_ICONS = [
-  'arrow-right',
-  'arrow-up-right',
   'badge-check',
   'chevron-down',
   'circle-check',
@@ -15,7 +13,6 @@ export const UI_ICONS = [
   'handshake',
   'house',
   'mail',
-  'map-pin',
   'menu',
   'phone',
   'star',

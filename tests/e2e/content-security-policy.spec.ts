@@ -44,6 +44,8 @@ for (const path of PAGES) {
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'", supabaseOrigin]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
+    // The stylesheet's ticks and arrows (data URLs); any other picture from the site itself.
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
     for (const directive of ['script-src', 'style-src']) {

@@ -209,6 +209,57 @@ test.describe('in forced colours at 1440 px', () => {
   }
 });
 
+/** What the stylesheet draws an icon on: ticks and the footer's contact details before their text, arrows after it. */
+const CSS_ICONS = '.check-item, .tick, .footer-icon, .card-link, .footer-pill';
+/** Every icon the stylesheet draws: its colour and mask. */
+const cssIcons = (page: Page) =>
+  page.locator(CSS_ICONS).evaluateAll((elements) =>
+    elements.map((element) => {
+      const style = getComputedStyle(element, element.matches('.card-link, .footer-pill') ? '::after' : '::before');
+      return { text: element.textContent!.trim(), colour: style.backgroundColor, mask: style.maskImage, width: parseFloat(style.width) };
+    }),
+  );
+
+/** The service cards of /services as the files give them, and the pages with a ticked list (checklist sections). */
+const serviceCards = sectionCards('services', 'Our Core Services') as { features: string[]; link?: string }[];
+const checklistPages = subPages.filter(({ path }) =>
+  frontmatter(`${path.slice(1)}.mdx`).sections.some((section) => section.type === 'checklist' && section.style !== 'chips'),
+);
+
+test.describe('ticks, arrows and the footer’s icons, drawn by the stylesheet, at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  for (const forcedColors of ['none', 'active'] as const) {
+    test(`stand out from what is behind them, ${forcedColors === 'active' ? 'in' : 'without'} forced colours`, async ({ page }) => {
+      await page.emulateMedia({ forcedColors });
+      const ticks = serviceCards.reduce((sum, card) => sum + card.features.length, 0);
+      const arrows = serviceCards.filter((card) => card.link).length;
+      expect(ticks + arrows, 'ticks and arrows in the service files').toBeGreaterThan(0);
+      expect(checklistPages.length, 'pages with a checklist').toBeGreaterThan(0);
+      for (const path of ['/services', checklistPages[0]!.path]) {
+        await page.goto(path);
+        const icons = await cssIcons(page);
+        const inMain = await page.getByRole('main').locator(CSS_ICONS).count();
+        if (path === '/services') expect(inMain, 'ticks and arrows on /services').toBeGreaterThanOrEqual(ticks + arrows);
+        else expect(inMain, `ticks on ${path}`).toBeGreaterThan(0);
+        expect(await page.getByRole('contentinfo').locator(CSS_ICONS).count(), 'icons in the footer').toBeGreaterThan(0);
+        const items = page.locator(CSS_ICONS);
+        for (const [i, icon] of icons.entries()) {
+          expect(icon.mask, `${icon.text}: drawn through a mask`).toContain('data:image/svg+xml');
+          expect(icon.width, `${icon.text}: drawn at icon size`).toBeGreaterThanOrEqual(12);
+          const background = await backgroundBehind(items.nth(i));
+          expect(contrast(await rgba(page, icon.colour), background), `${icon.text}: ${icon.colour} on ${path}`).toBeGreaterThanOrEqual(3);
+          // In forced colours, the system colour of the text beside it, as the sprite's icons take.
+          if (forcedColors === 'active') {
+            const text = await items.nth(i).evaluate((element) => getComputedStyle(element).color);
+            expect(icon.colour, `${icon.text} on ${path}`).toBe(text);
+          }
+        }
+      }
+    });
+  }
+});
+
 test.describe('the hero charts for screen readers, at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { expect, test, type Page } from '@playwright/test';
 import { frontmatterOf } from '../../src/schemas/frontmatter.ts';
+import { clickOnceSettled } from '../support/site.ts';
 import { withFacts } from '../../src/config/facts.ts';
 import { topLevelPages } from '../../src/config/routes.ts';
 
@@ -55,10 +56,7 @@ async function arrives(page: Page) {
 test('a visitor reaches the trust page from the footer of the home page, and from the words /about and /contact give it', async ({ page }) => {
   const entry: { label: string; footerLabel?: string } = topLevelPages.find((candidate) => candidate.path === trustPath)!;
   await page.goto('/');
-  await page
-    .getByRole('navigation', { name: 'Quick Links' })
-    .getByRole('link', { name: entry.footerLabel ?? entry.label, exact: true })
-    .click();
+  await clickOnceSettled(page.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name: entry.footerLabel ?? entry.label, exact: true }));
   await arrives(page);
 
   for (const [path, file] of [
@@ -69,7 +67,7 @@ test('a visitor reaches the trust page from the footer of the home page, and fro
     expect(words.length, `${file} links to ${trustPath} in its text or its buttons`).toBeGreaterThan(0);
     for (const name of words) {
       await page.goto(path);
-      await page.getByRole('main').getByRole('link', { name, exact: true }).click();
+      await clickOnceSettled(page.getByRole('main').getByRole('link', { name, exact: true }));
       await arrives(page);
     }
   }

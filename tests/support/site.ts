@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { redirects } from '../../src/config/routes.ts';
 import { siteRoutes } from '../../scripts/content/content-routes.ts';
 
@@ -64,6 +64,32 @@ export async function openAndStay(page: Page, path: string) {
   const target = redirects[path];
   if (target) await page.route(`**${target}`, (route) => route.fulfill({ status: 204 }));
   return page.goto(path);
+}
+
+/**
+ * Clicks a link far down a page once it has stopped moving, as a visitor's eye waits for it: the sections after the
+ * first screen are laid out only as they near the screen (content-visibility, global.css), so for a frame or two
+ * after a jump the link still moves, and Playwright checks that an element is still before it scrolls, not after.
+ */
+export async function clickOnceSettled(link: Locator): Promise<void> {
+  await link.scrollIntoViewIfNeeded();
+  // Settled: the same place two frames apart.
+  await link.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        let last = NaN;
+        const read = () => {
+          const top = element.getBoundingClientRect().top;
+          if (top === last) resolve();
+          else {
+            last = top;
+            requestAnimationFrame(() => requestAnimationFrame(read));
+          }
+        };
+        read();
+      }),
+  );
+  await link.click();
 }
 
 /**
