@@ -209,24 +209,28 @@ test.describe('in forced colours at 1440 px', () => {
   }
 });
 
-/** What the stylesheet draws an icon on: ticks and the footer's contact details before their text, arrows after it. */
-const CSS_ICONS = '.check-item, .tick, .footer-icon, .card-link, .footer-pill';
+/** What the stylesheet draws an icon on: ticks and the footer's contact details before their text, the rest after it. */
+const ICON_BEFORE = '.check-item, .tick, .footer-icon';
+const ICON_AFTER = '.card-link, .external-link, .footer-pill, .faq-summary';
+const CSS_ICONS = `${ICON_BEFORE}, ${ICON_AFTER}`;
 /** Every icon the stylesheet draws: its colour and mask. */
 const cssIcons = (page: Page) =>
-  page.locator(CSS_ICONS).evaluateAll((elements) =>
-    elements.map((element) => {
-      const style = getComputedStyle(element, element.matches('.card-link, .footer-pill') ? '::after' : '::before');
-      return { text: element.textContent!.trim(), colour: style.backgroundColor, mask: style.maskImage, width: parseFloat(style.width) };
-    }),
+  page.locator(CSS_ICONS).evaluateAll(
+    (elements, after) =>
+      elements.map((element) => {
+        const style = getComputedStyle(element, element.matches(after) ? '::after' : '::before');
+        return { text: element.textContent!.trim(), colour: style.backgroundColor, mask: style.maskImage, width: parseFloat(style.width) };
+      }),
+    ICON_AFTER,
   );
 
-/** The service cards of /services as the files give them, and the pages with a ticked list (checklist sections). */
+/** The service cards of /services as the files give them, and the first page with a ticked list and with questions. */
 const serviceCards = sectionCards('services', 'Our Core Services') as { features: string[]; link?: string }[];
-const checklistPages = subPages.filter(({ path }) =>
-  frontmatter(`${path.slice(1)}.mdx`).sections.some((section) => section.type === 'checklist' && section.style !== 'chips'),
-);
+const firstPageWith = (wanted: (section: Section) => boolean) => subPages.find(({ path }) => frontmatter(`${path.slice(1)}.mdx`).sections.some(wanted))?.path;
+const checklistPage = firstPageWith((section) => section.type === 'checklist' && section.style !== 'chips');
+const faqPage = firstPageWith((section) => section.type === 'faq');
 
-test.describe('ticks, arrows and the footer’s icons, drawn by the stylesheet, at 1440 px', () => {
+test.describe('ticks, arrows, chevrons and the footer’s icons, drawn by the stylesheet, at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   for (const forcedColors of ['none', 'active'] as const) {
@@ -235,13 +239,16 @@ test.describe('ticks, arrows and the footer’s icons, drawn by the stylesheet, 
       const ticks = serviceCards.reduce((sum, card) => sum + card.features.length, 0);
       const arrows = serviceCards.filter((card) => card.link).length;
       expect(ticks + arrows, 'ticks and arrows in the service files').toBeGreaterThan(0);
-      expect(checklistPages.length, 'pages with a checklist').toBeGreaterThan(0);
-      for (const path of ['/services', checklistPages[0]!.path]) {
+      expect(checklistPage, 'a page with a checklist').toBeDefined();
+      expect(faqPage, 'a page with questions').toBeDefined();
+      // /about: the links to people's profiles and to the issuers of certifications.
+      for (const path of new Set(['/services', checklistPage!, faqPage!, '/about'])) {
         await page.goto(path);
         const icons = await cssIcons(page);
         const inMain = await page.getByRole('main').locator(CSS_ICONS).count();
         if (path === '/services') expect(inMain, 'ticks and arrows on /services').toBeGreaterThanOrEqual(ticks + arrows);
-        else expect(inMain, `ticks on ${path}`).toBeGreaterThan(0);
+        if (path === checklistPage) expect(await page.getByRole('main').locator('.tick').count(), `ticks on ${path}`).toBeGreaterThan(0);
+        if (path === faqPage) expect(await page.getByRole('main').locator('.faq-summary').count(), `questions on ${path}`).toBeGreaterThan(0);
         expect(await page.getByRole('contentinfo').locator(CSS_ICONS).count(), 'icons in the footer').toBeGreaterThan(0);
         const items = page.locator(CSS_ICONS);
         for (const [i, icon] of icons.entries()) {
