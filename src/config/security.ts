@@ -37,7 +37,7 @@ export function cspDirectives(supabaseUrl: string | undefined, frameSources: rea
   return [
     ['default-src', "'self'"],
     ['connect-src', "'self'", ...(supabase ? [supabase] : [])],
-    // The stylesheet's ticks and link arrows are icons as data URLs (src/styles/global.css).
+    // The icons the stylesheet draws (ticks, arrows, chevrons) are one picture, a data URL (src/styles/global.css).
     ['img-src', "'self'", 'data:'],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

@@ -63,6 +63,26 @@ function aboutCounters(): string[] {
 // The width of an A4 sheet's printed area, so that what the page shows in print media is what the sheet shows.
 test.use({ viewport: { width: 703, height: 1000 } });
 
+test('the icons the stylesheet draws on dark surfaces print, in the colour of the text beside them', async ({ page }) => {
+  await page.goto('/');
+  await page.emulateMedia({ media: 'print' });
+  const dark = ':is(.hero-backdrop, .cta-panel, .bg-brand-950, .bg-ink-950)';
+  const icons = await page.locator(`${dark} :is(.tick, .footer-icon)`).evaluateAll((elements) =>
+    elements
+      .filter((element) => element.checkVisibility())
+      .map((element) => {
+        const icon = getComputedStyle(element, '::before');
+        return { item: element.textContent!.trim(), icon: icon.backgroundColor, adjust: icon.printColorAdjust, text: getComputedStyle(element).color };
+      }),
+  );
+  // The footer's offices and opening hours at least.
+  expect(icons.length).toBeGreaterThan(0);
+  for (const { item, icon, adjust, text } of icons) {
+    expect(adjust, `${item}: its icon's colour is printed`).toBe('exact');
+    expect(icon, `${item}: its icon in the text's colour`).toBe(text);
+  }
+});
+
 test('/contact prints the contact details and every office with its address', async ({ page }) => {
   await page.goto('/contact');
   const text = (await printed(page)).join(' ');
