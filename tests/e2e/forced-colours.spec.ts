@@ -3,7 +3,7 @@
  * buttons keep an edge, focus rings stay, and the hero charts' bars and the map's markers stay visible. Also the
  * charts' rows as lists for screen readers. Pages, rows and labels come from the content files and offices data.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { sectionPages } from '../../scripts/content/content-routes.ts';
@@ -219,7 +219,14 @@ const cssIcons = (page: Page) =>
     (elements, after) =>
       elements.map((element) => {
         const style = getComputedStyle(element, element.matches(after) ? '::after' : '::before');
-        return { text: element.textContent!.trim(), colour: style.backgroundColor, mask: style.maskImage, width: parseFloat(style.width) };
+        return {
+          text: element.textContent!.trim(),
+          colour: style.backgroundColor,
+          mask: style.maskImage,
+          // Without it the mask falls back to its first icon, a tick, wherever it is.
+          place: style.getPropertyValue('--icon').trim(),
+          width: parseFloat(style.width),
+        };
       }),
     ICON_AFTER,
   );
@@ -229,6 +236,10 @@ const serviceCards = sectionCards('services', 'Our Core Services') as { features
 const firstPageWith = (wanted: (section: Section) => boolean) => subPages.find(({ path }) => frontmatter(`${path.slice(1)}.mdx`).sections.some(wanted))?.path;
 const checklistPage = firstPageWith((section) => section.type === 'checklist' && section.style !== 'chips');
 const faqPage = firstPageWith((section) => section.type === 'faq');
+/** The links to other sites /about shows with an arrow: people's profiles and certifications' issuers, from their files. */
+const aboutExternalLinks = ['people', 'certifications']
+  .flatMap((folder) => readdirSync(`content/${folder}`).map((file) => frontmatter(`${folder}/${file}`)))
+  .filter((data) => data.profile || data.verifyUrl).length;
 
 test.describe('ticks, arrows, chevrons and the footer’s icons, drawn by the stylesheet, at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -249,10 +260,13 @@ test.describe('ticks, arrows, chevrons and the footer’s icons, drawn by the st
         if (path === '/services') expect(inMain, 'ticks and arrows on /services').toBeGreaterThanOrEqual(ticks + arrows);
         if (path === checklistPage) expect(await page.getByRole('main').locator('.tick').count(), `ticks on ${path}`).toBeGreaterThan(0);
         if (path === faqPage) expect(await page.getByRole('main').locator('.faq-summary').count(), `questions on ${path}`).toBeGreaterThan(0);
+        if (path === '/about')
+          expect(await page.getByRole('main').locator('.external-link').count(), 'links to other sites on /about').toBe(aboutExternalLinks);
         expect(await page.getByRole('contentinfo').locator(CSS_ICONS).count(), 'icons in the footer').toBeGreaterThan(0);
         const items = page.locator(CSS_ICONS);
         for (const [i, icon] of icons.entries()) {
           expect(icon.mask, `${icon.text}: drawn through a mask`).toContain('data:image/svg+xml');
+          expect(icon.place, `${icon.text}: picks its icon (--icon)`).toMatch(/^\d+$/);
           expect(icon.width, `${icon.text}: drawn at icon size`).toBeGreaterThanOrEqual(12);
           const background = await backgroundBehind(items.nth(i));
           expect(contrast(await rgba(page, icon.colour), background), `${icon.text}: ${icon.colour} on ${path}`).toBeGreaterThanOrEqual(3);

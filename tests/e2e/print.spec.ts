@@ -83,6 +83,18 @@ test('the icons the stylesheet draws on dark surfaces print, in the colour of th
   }
 });
 
+test('/about prints the address of each link to another site after its words, where the screen shows an arrow', async ({ page }) => {
+  await page.goto('/about');
+  const addresses = await page
+    .getByRole('main')
+    .locator('a.external-link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  // People's profiles and the certifications' issuers, when their files give them.
+  if (addresses.length === 0) test.skip(true, 'no person or certification in content/ links to another site');
+  const text = (await printed(page)).join('').replace(/\s+/g, '');
+  for (const address of addresses) expect(text, address).toContain(`(${address})`);
+});
+
 test('/contact prints the contact details and every office with its address', async ({ page }) => {
   await page.goto('/contact');
   const text = (await printed(page)).join(' ');

@@ -73,14 +73,16 @@ export async function openAndStay(page: Page, path: string) {
  */
 export async function clickOnceSettled(link: Locator): Promise<void> {
   await link.scrollIntoViewIfNeeded();
-  // Settled: the same place two frames apart.
+  // Settled: the same place two frames apart. A link still moving after 120 frames (2 s at 60 Hz) is a page that never settles.
   await link.evaluate(
     (element) =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         let last = NaN;
+        let reads = 0;
         const read = () => {
           const top = element.getBoundingClientRect().top;
           if (top === last) resolve();
+          else if (++reads > 60) reject(new Error(`${element.outerHTML.slice(0, 80)} still moves after 120 frames (last at ${top} px)`));
           else {
             last = top;
             requestAnimationFrame(() => requestAnimationFrame(read));
