@@ -1,5 +1,5 @@
 import { getCollection, type CollectionKey } from 'astro:content';
-import { iconNode, isIconName } from '../schemas/icon-names.ts';
+import { iconShapes, isIconName } from '../schemas/icon-names.ts';
 import { BRAND_MARK_ID, brandMark } from '../config/brand-mark.ts';
 import { shortHash } from './short-hash.ts';
 
@@ -36,14 +36,7 @@ export function spriteIcons(): Promise<{ names: string[]; version: string }> {
 
 export function spriteSvg(names: readonly string[]): string {
   const symbols = names.map((name) => {
-    const body = iconNode(name)
-      .map(
-        ([tag, attributes]) =>
-          `<${tag} ${Object.entries(attributes)
-            .map(([key, value]) => `${key}="${value}"`)
-            .join(' ')}/>`,
-      )
-      .join('');
+    const body = iconShapes(name);
     // Stroke and fill live on the symbol, so each page's <svg><use> stays short (every icon is drawn in strokes).
     return `<symbol id="${name}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</symbol>`;
   });

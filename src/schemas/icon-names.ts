@@ -9,8 +9,16 @@ export function isIconName(name: string): boolean {
   return Object.hasOwn(nodes, name);
 }
 
-export function iconNode(name: string): IconNode {
+/** An icon's shapes as SVG markup (`<path d="…"/>…`), for a symbol of the sprite or a picture of several icons. */
+export function iconShapes(name: string): string {
   const node = nodes[name];
   if (!node) throw new Error(`Unknown icon "${name}"`);
-  return node;
+  return node
+    .map(
+      ([tag, attributes]) =>
+        `<${tag} ${Object.entries(attributes)
+          .map(([key, value]) => `${key}="${value}"`)
+          .join(' ')}/>`,
+    )
+    .join('');
 }

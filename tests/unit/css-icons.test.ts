@@ -9,20 +9,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconNodes from 'lucide-static/icon-nodes.json' with { type: 'json' };
 import { expect, test } from 'vitest';
-import { iconNode } from '../../src/schemas/icon-names.ts';
+import { iconShapes } from '../../src/schemas/icon-names.ts';
 
 const stylesheet = readFileSync(join(import.meta.dirname, '../../src/styles/global.css'), 'utf8');
 
-/** A lucide icon's shapes as the picture writes them, attributes in single quotes. */
-const shapesOf = (name: string) =>
-  iconNode(name)
-    .map(
-      ([tag, attributes]) =>
-        `<${tag} ${Object.entries(attributes)
-          .map(([key, value]) => `${key}='${value}'`)
-          .join(' ')}/>`,
-    )
-    .join('');
+/** A lucide icon's shapes as the sprite writes them, in the single quotes a CSS url("…") needs. */
+const shapesOf = (name: string) => iconShapes(name).replaceAll('"', "'");
 
 const masks = [...stylesheet.matchAll(/mask-image: url\("data:image\/svg\+xml,([^"]*)"\)/g)].map(([, data]) => decodeURIComponent(data!));
 
