@@ -20,13 +20,21 @@ test('the toggle opens the menu as a modal dialog, and a tap on its cross closes
   // Assistive technology meets a modal dialog named Menu; the page behind it, toggle included, is out of reach.
   await expect.poll(async () => (await accessibilityTree(page)).find((node) => node.role === 'dialog' && node.name === 'Menu')?.properties.modal).toBe(true);
   expect(await buttonExpanded(page, 'Menu')).toBeUndefined();
-  // The toggle shows a cross; a tap on it lands outside the dialog, which closes it.
-  await expect(toggle(page).locator('.menu-icon-open')).toBeVisible();
-  const cross = await toggle(page).boundingBox();
-  await page.touchscreen.tap(cross!.x + cross!.width / 2, cross!.y + cross!.height / 2);
+  // Where the toggle was, the menu shows its own Close button, a cross; a tap there closes the menu, once: the same
+  // tap's click must not reach the toggle and open it again.
+  const close = page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Close', exact: true });
+  await expect(close).toBeVisible();
+  const [spot, cross] = [await toggle(page).boundingBox(), await close.boundingBox()];
+  expect(cross, 'the Close button lies over the toggle').toEqual(spot);
+  await page.locator('#mobile-nav').evaluate((dialog) => {
+    (window as unknown as { menuStates: string[] }).menuStates = [];
+    dialog.addEventListener('toggle', (event) => (window as unknown as { menuStates: string[] }).menuStates.push((event as ToggleEvent).newState));
+  });
+  await page.touchscreen.tap(spot!.x + spot!.width / 2, spot!.y + spot!.height / 2);
   await expect(mobileNav(page)).toBeHidden();
   await expect.poll(() => buttonExpanded(page, 'Menu')).toBe(false);
   await expect(toggle(page).locator('.menu-icon-closed')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { menuStates: string[] }).menuStates)).toEqual(['closed']);
 });
 
 /**
