@@ -4,7 +4,7 @@ import { BRAND_MARK_ID, brandMark } from '../config/brand-mark.ts';
 import { shortHash } from './short-hash.ts';
 
 /** Icons that components draw themselves, beyond the ones content files name. */
-export const UI_ICONS = ['badge-check', 'chevron-down', 'circle-check', 'clock', 'handshake', 'house', 'mail', 'menu', 'phone', 'star', 'timer', 'x'] as const;
+export const UI_ICONS = ['badge-check', 'chevron-down', 'circle-check', 'clock', 'handshake', 'house', 'mail', 'menu', 'phone', 'timer', 'x'] as const;
 
 const COLLECTIONS: CollectionKey[] = ['pages', 'services', 'consulting', 'outsourcing', 'legal', 'trust'];
 
