@@ -185,35 +185,62 @@ const tailwindOutput = {
   exclude: Features.LogicalProperties | Features.DirSelector | Features.LightDark,
 } satisfies Partial<TransformOptions<never>>;
 
-/** Custom properties the stylesheet declares (in rules or with @property) but never reads with var(). */
-function unreadProperties(css: string): string[] {
+/** A custom property's value is only the keyword `initial` (Tailwind's fallback for browsers without @property). */
+const isInitial = (value: readonly { type: string; value?: unknown }[]) =>
+  value.length === 1 && value[0]!.type === 'token' && JSON.stringify(value[0]!.value) === '{"type":"ident","value":"initial"}';
+
+/**
+ * Custom properties whose declarations change nothing: declared (in rules or with @property) but never read with
+ * var(), or read but never given a value (only `initial`, and no initial value registered), so that every var()
+ * reading them takes its fallback.
+ */
+function deadProperties(css: string): string[] {
   const declared = new Set<string>();
+  const given = new Set<string>();
   const read = new Set<string>();
   transform({
     filename: 'page.css',
     code: Buffer.from(css),
     visitor: {
-      Rule: { property: (rule) => void declared.add(rule.value.name) },
-      Declaration: { custom: (declaration) => void declared.add(declaration.name) },
+      Rule: {
+        property(rule) {
+          declared.add(rule.value.name);
+          if (rule.value.initialValue) given.add(rule.value.name);
+        },
+      },
+      Declaration: {
+        custom(declaration) {
+          declared.add(declaration.name);
+          if (!isInitial(declaration.value)) given.add(declaration.name);
+        },
+      },
       Variable: (variable) => void read.add(variable.name.ident),
     },
   });
   // Lightning CSS also reports declarations it keeps unparsed here, under their property name (outline-offset).
-  return [...declared].filter((name) => name.startsWith('--') && !read.has(name));
+  return [...declared].filter((name) => name.startsWith('--') && (!read.has(name) || !given.has(name)));
 }
 
 /**
- * Minifies, dropping unread custom properties until none is left (one may be read only by another), then writes
+ * Minifies, dropping dead custom properties until none is left (one may be read only by another), then writes
  * for the target browsers once: each such pass would add its vendor prefixes again.
  */
 function minify(css: string): string {
   let current = css;
-  for (let unread = unreadProperties(current); unread.length > 0; unread = unreadProperties(current)) {
-    const next = transform({ filename: 'page.css', code: Buffer.from(current), minify: true, unusedSymbols: unread }).code.toString();
+  for (let dead = deadProperties(current); dead.length > 0; dead = deadProperties(current)) {
+    const next = transform({ filename: 'page.css', code: Buffer.from(current), minify: true, unusedSymbols: dead }).code.toString();
     if (next === current) break;
     current = next;
   }
   return transform({ ...tailwindOutput, filename: 'page.css', code: Buffer.from(current), minify: true }).code.toString();
+}
+
+/**
+ * A page's share without the banner comment Tailwind starts the stylesheet with (Lightning CSS keeps /*! comments):
+ * 44 bytes gzip of every first response. The whole stylesheet, which every page loads, keeps it.
+ */
+function withoutBanner(css: string): string {
+  return css.startsWith('/*!') ? css.slice(css.indexOf('*/') + 2).trimStart() : css;
 }
 
 /** The whole stylesheet, written for the same browsers as each page's share (site-stylesheet.ts). */
@@ -237,7 +264,7 @@ export function pageCss(siteCss: string, html: string, later: readonly LaterSour
   const key = `${selectorKey(selectors, asked)}${missing.map((part) => formParts.indexOf(part)).join(',')}`;
   let css = cache.get(key);
   if (!css) {
-    css = purge(siteCss, selectors).then((purged) => minify(withoutMissingFormParts(purged, missing)));
+    css = purge(siteCss, selectors).then((purged) => withoutBanner(minify(withoutMissingFormParts(purged, missing))));
     cache.set(key, css);
   }
   return css;

@@ -1,6 +1,6 @@
 /** Which rules of the site's stylesheet a page keeps (src/document/page-css.ts); the browser tests check every real page. */
 import { describe, expect, test } from 'vitest';
-import { pageCss, type LaterSource } from '../../src/document/page-css.ts';
+import { pageCss, wholeCss, type LaterSource } from '../../src/document/page-css.ts';
 
 /** The page's stylesheet, split into its rules for comparison. */
 async function rules(css: string, html: string, later: LaterSource[] = []): Promise<string[]> {
@@ -84,6 +84,28 @@ describe('a page keeps the rules that can style it', () => {
     expect(kept).not.toContain('--tw-blur');
     expect(kept).toContain(':root{--brand:#123456}');
     expect(kept).toContain('.card{--tw-shadow:01px2px#000;box-shadow:var(--tw-shadow);color:var(--brand)}');
+  });
+
+  test('custom properties that nothing gives a value, whose readers all take their fallback', async () => {
+    const css =
+      '@layer properties{@supports (not (margin-trim:block)){*{--tw-leading:initial;--tw-shadow:0 0 #0000}}}' +
+      '@property --tw-leading{syntax:"*";inherits:false}@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
+      '.text{line-height:var(--tw-leading,1.5)}.tight{--tw-leading:1}.lift{box-shadow:var(--tw-shadow),0 1px 2px #000}';
+    const untouched = (await pageCss(css, '<p class="text lift"></p>')).replace(/\s/g, '');
+    expect(untouched).not.toContain('@property--tw-leading');
+    expect(untouched).not.toContain('--tw-leading:initial');
+    expect(untouched).toContain('line-height:var(--tw-leading,1.5)');
+    // A registered initial value is a value: the shadow's readers depend on it.
+    expect(untouched).toContain('@property--tw-shadow');
+    const tightened = (await pageCss(css, '<p class="text tight"></p>')).replace(/\s/g, '');
+    expect(tightened).toContain('@property--tw-leading');
+    expect(tightened).toContain('--tw-leading:1');
+  });
+
+  test("without Tailwind's banner comment, which the whole stylesheet keeps", async () => {
+    const css = '/*! tailwindcss v4.3.5 | MIT License | https://tailwindcss.com */\n.card{padding:1rem}';
+    expect(await pageCss(css, '<div class="card"></div>')).toBe('.card{padding:1rem}');
+    expect(wholeCss(css)).toContain('/*! tailwindcss');
   });
 
   test('pages that differ only where no selector looks share a result; any other difference is kept apart', async () => {
