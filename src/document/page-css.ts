@@ -8,7 +8,7 @@
  * more, then minifies.
  */
 import { Scanner } from '@tailwindcss/oxide';
-import { Features, transform, type TransformOptions } from 'lightningcss';
+import { Features, transform, type TokenOrValue, type TransformOptions } from 'lightningcss';
 import { Parser } from 'htmlparser2';
 import { PurgeCSS, type ExtractorResultDetailed } from 'purgecss';
 
@@ -186,8 +186,10 @@ const tailwindOutput = {
 } satisfies Partial<TransformOptions<never>>;
 
 /** A custom property's value is only the keyword `initial` (Tailwind's fallback for browsers without @property). */
-const isInitial = (value: readonly { type: string; value?: unknown }[]) =>
-  value.length === 1 && value[0]!.type === 'token' && JSON.stringify(value[0]!.value) === '{"type":"ident","value":"initial"}';
+function isInitial(value: readonly TokenOrValue[]): boolean {
+  const [only] = value;
+  return value.length === 1 && only?.type === 'token' && only.value.type === 'ident' && only.value.value === 'initial';
+}
 
 /**
  * Custom properties whose declarations change nothing: declared (in rules or with @property) but never read with
